@@ -3,7 +3,8 @@
  * Lint rules, including the project's boundaries:
  *  - the service contract (electron/service/contract) imports neither Node nor Electron;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
- *  - the renderer imports nothing from electron/ except types from the station API (electron/api).
+ *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
+ *    station API (electron/api), and no Node modules.
  */
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -45,8 +46,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['renderer/**'],
+    files: ['renderer/src/**'],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['renderer/vite.config.ts'],
+    languageOptions: { globals: globals.node },
   },
   {
     // CLIs and test runners talk to a terminal on purpose.
@@ -72,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**'],
+    files: ['renderer/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'The renderer talks to the station only through window.station.' }],

@@ -3,7 +3,7 @@
  * (`shipTo.zipPostalCode is required`). Used by the sandbox to answer 400s and by the
  * client to report a malformed response or a bad input before it is sent.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 
 export interface FieldIssue {
   /** Dotted path with array indexes, e.g. `packages[0].weight`; empty for the body itself. */

@@ -3,7 +3,7 @@
  * builds requests and parses answers from it, the sandbox routes and validates from it,
  * and the OpenAPI document is generated from it: a change here changes all three.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { ErrorCode } from './errors';
 import { LocationCreate, LocationDetail, LocationUpdate, GetLocationsQuery, GetLocationsResponse, LocationWriteResponse } from './locations';
 import { ShipmentCreate, ShipmentCreateResult } from './shipments';

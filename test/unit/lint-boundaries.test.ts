@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { fileURLToPath } from 'node:url';
+
+// The project's own eslint.config.js, with type-aware parsing switched off so the rules can
+// be tried on source text that exists only in this test.
+const eslint = new ESLint({
+  cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  overrideConfig: [tseslint.configs.disableTypeChecked],
+});
+
+async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint boundaries', () => {
+  it('keeps Node and Electron out of the service contract', async () => {
+    expect(await restrictedImportErrors("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 'electron/service/contract/probe.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import path from 'path';\nexport const x = path;\n", 'electron/service/contract/probe.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", 'electron/service/contract/probe.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import * as z from 'zod';\nexport const x = z.string();\n", 'electron/service/contract/probe.ts')).toEqual([]);
+  });
+
+  it('lets only the Electron shell import electron', async () => {
+    expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", 'electron/store/probe.ts')).toHaveLength(1);
+    expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", 'electron/shell/probe.ts')).toEqual([]);
+  });
+
+  it('lets the renderer import only types from the station API', async () => {
+    const file = 'renderer/src/probe.ts';
+    expect(await restrictedImportErrors("import type { StationApi } from '../../electron/api/contract';\nexport type X = StationApi;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { stationApi } from '../../electron/api/contract';\nexport const x = stationApi;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { ShipmentCreate } from '../../electron/service/contract';\nexport type X = ShipmentCreate;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n", file)).toHaveLength(1);
+  });
+});
