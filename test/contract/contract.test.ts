@@ -76,17 +76,17 @@ describe('service contract records', () => {
 
   it('names the field and the expected type when a type is wrong', () => {
     const result = parseWith(records.ShipmentCreate!.schema, { ...records.ShipmentCreate!.example, packages: [{ weight: '5', length: 1, width: 1, height: 1 }] });
-    expect(result).toEqual({ ok: false, issues: [{ field: 'packages[0].weight', message: 'packages[0].weight must be a number' }] });
+    expect(result).toEqual({ ok: false, issues: [{ field: 'packages[0].weight', message: 'packages[0].weight must be a number', kind: 'type' }] });
   });
 
   it('names the bound that a number breaks', () => {
     const result = parseWith(operations.getLocations.query, { Page: '1', Limit: '500' });
-    expect(result).toEqual({ ok: false, issues: [{ field: 'Limit', message: 'Limit must be at most 100' }] });
+    expect(result).toEqual({ ok: false, issues: [{ field: 'Limit', message: 'Limit must be at most 100', kind: 'value' }] });
   });
 
   it('requires a tracking number or an id on each track item', () => {
     const result = parseWith(operations.trackShipments.body, { shipments: [{ trackingNumber: '1Z' }, {}] });
-    expect(result).toEqual({ ok: false, issues: [{ field: 'shipments[1]', message: 'shipments[1] needs a trackingNumber or an id' }] });
+    expect(result).toEqual({ ok: false, issues: [{ field: 'shipments[1]', message: 'shipments[1] needs a trackingNumber or an id', kind: 'value' }] });
   });
 });
 

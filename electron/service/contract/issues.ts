@@ -10,6 +10,11 @@ export interface FieldIssue {
   readonly field: string;
   /** A sentence that starts with the field, ready for a person to read. */
   readonly message: string;
+  /**
+   * Missing, of the wrong JSON type, or present with a value the record does not allow.
+   * Checks outside the schemas (a postal code that does not exist) leave it out: a value issue.
+   */
+  readonly kind?: 'required' | 'type' | 'value';
 }
 
 export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly FieldIssue[] };
@@ -36,6 +41,8 @@ function describeType(expected: string | undefined): string {
   return (expected !== undefined && TYPE_NAMES[expected]) || (expected ?? 'another type');
 }
 
+const REQUIRED = 'is required';
+
 /**
  * Per-parse messages: a missing field is "is required", a wrong type says what was expected.
  * Anything else keeps the schema's own message (the contract writes those as predicates:
@@ -43,7 +50,7 @@ function describeType(expected: string | undefined): string {
  */
 function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   // An absent field reaches us as a type or value mismatch against `undefined`.
-  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) return 'is required';
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) return REQUIRED;
   if (issue.code === 'invalid_type') {
     if (issue.expected === 'number' && typeof issue.input === 'number') return 'must be a finite number';
     return `must be ${describeType(issue.expected)}`;
@@ -64,7 +71,8 @@ function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
 function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
   const field = fieldPath(issue.path);
   const text = issue.message.startsWith('Invalid') || issue.message.startsWith('Too') ? issue.message.charAt(0).toLowerCase() + issue.message.slice(1) : issue.message;
-  return { field, message: field === '' ? `body ${text}` : `${field} ${text}` };
+  const kind = issue.message === REQUIRED ? 'required' : issue.code === 'invalid_type' ? 'type' : 'value';
+  return { field, message: field === '' ? `body ${text}` : `${field} ${text}`, kind };
 }
 
 export function describeIssues(error: z.ZodError): FieldIssue[] {

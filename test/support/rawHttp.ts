@@ -1,0 +1,63 @@
+/**
+ * A bare HTTP client for tests that must send what a well-behaved client never would: paths
+ * with `..`, a lone `%` or latin-1 bytes (fetch normalizes or refuses them), any method, any
+ * Content-Type or none, and bodies that are not JSON. Keep-alive, so a fuzz run reuses sockets.
+ */
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+
+export interface RawRequest {
+  readonly method: string;
+  /** Sent as it is: the caller decides what is encoded. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+  /** The body parsed as JSON, or `undefined` when it is empty or not JSON. */
+  readonly body: unknown;
+}
+
+export class RawHttpClient {
+  private readonly agent: Agent;
+  private readonly host: string;
+  private readonly port: number;
+
+  constructor(origin: string, maxSockets = 32) {
+    const url = new URL(origin);
+    this.host = url.hostname;
+    this.port = Number(url.port);
+    this.agent = new Agent({ keepAlive: true, maxSockets });
+  }
+
+  send(raw: RawRequest): Promise<RawAnswer> {
+    const headers: Record<string, string> = { ...raw.headers };
+    if (raw.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(raw.body));
+    return new Promise((resolve, reject) => {
+      const outgoing = request({ host: this.host, port: this.port, method: raw.method, path: raw.path, headers, agent: this.agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown;
+          try {
+            body = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            body = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body });
+        });
+      });
+      outgoing.on('error', reject);
+      outgoing.end(raw.body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
