@@ -42,6 +42,8 @@ export interface RunningSandbox {
   readonly adminToken: string;
   readonly requestsPerMinute: number;
   readonly faults: { set(settings: FaultSettingsInput): FaultSettings; clear(): void; readonly settings: FaultSettings };
+  /** Client connections open right now (tests check that a client leaves none behind). */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         return faults.settings;
       },
     },
+    connections: () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
         server.close(() => {
