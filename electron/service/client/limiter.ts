@@ -1,0 +1,165 @@
+/**
+ * The station's own pace limit, one per credential, shared by every call made with it. The
+ * service allows so many requests per sliding minute and answers 429 past that; a busy
+ * station that paced itself only by those 429s would lose requests to them and keep the
+ * service's window full. This limiter keeps the same sliding window on the client side, so
+ * requests go out as fast as the tier allows and no faster.
+ *
+ * Waiters are served first come, first served, by a single timer: however many callers
+ * wait, at most one sleep is pending.
+ */
+import { SlidingWindow } from '../slidingWindow';
+import type { Timers } from './timers';
+
+/**
+ * Added to the 60-second window. The service counts a request when it arrives, the client
+ * when it sends; if one request is slower on the wire than the one sent a minute later, the
+ * service would see the two less than a minute apart. Half a second covers ordinary latency
+ * jitter and costs under 1% of the allowance (100 per 60.5 s instead of per 60 s).
+ */
+export const DEFAULT_MARGIN_MS = 500;
+
+const MINUTE_MS = 60_000;
+
+interface Waiter {
+  readonly resolve: () => void;
+  readonly reject: (reason: unknown) => void;
+  readonly signal: AbortSignal | undefined;
+  readonly onAbort: () => void;
+}
+
+export interface RequestLimiterOptions {
+  /** Milliseconds added to the 60-second window (default `DEFAULT_MARGIN_MS`). */
+  readonly marginMs?: number;
+}
+
+export class RequestLimiter {
+  readonly marginMs: number;
+  private window: SlidingWindow;
+  private readonly queue: Waiter[] = [];
+  private heldUntil = Number.NEGATIVE_INFINITY;
+  private pumping = false;
+  /** Cuts the pump's sleep short when nobody is left waiting, so no timer outlives the queue. */
+  private stopSleep: AbortController | undefined;
+
+  constructor(
+    readonly perMinute: number,
+    private readonly timers: Timers,
+    options: RequestLimiterOptions = {},
+  ) {
+    SlidingWindow.checkLimit(perMinute);
+    const marginMs = options.marginMs ?? DEFAULT_MARGIN_MS;
+    if (!Number.isFinite(marginMs) || marginMs < 0) throw new RangeError(`marginMs must be a number of milliseconds from 0, not ${marginMs}`);
+    this.marginMs = marginMs;
+    this.window = new SlidingWindow(perMinute, MINUTE_MS + marginMs);
+  }
+
+  /**
+   * Resolves once a slot is reserved for one request, which should then be sent at once:
+   * time spent between the two (fetching a token, say) narrows the gap the service sees.
+   * An aborted wait rejects with the signal's reason and reserves nothing.
+   */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (this.queue.length === 0 && this.waitMs(this.timers.now()) === 0) {
+      this.window.record(this.timers.now());
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          this.leave(waiter);
+          reject(abortReason(signal));
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.queue.push(waiter);
+      if (!this.pumping) void this.pump();
+    });
+  }
+
+  /**
+   * Nobody sends before `at` (ms since the epoch): called after a 429 with Retry-After,
+   * because the service's window, not ours, is the one that counts. A later hold extends
+   * the current one; an earlier one does not shorten it.
+   */
+  holdUntil(at: number): void {
+    if (Number.isNaN(at)) throw new RangeError('holdUntil needs a time in milliseconds since the epoch, not NaN');
+    this.heldUntil = Math.max(this.heldUntil, at);
+  }
+
+  /** Callers waiting for a slot. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  private waitMs(now: number): number {
+    let wait = this.window.waitMs(now);
+    if (wait > 2 * this.window.windowMs) {
+      // A wait over one window means the system clock was set back. A step of up to a
+      // minute is waited out; a longer one could stall the station for hours, so the window
+      // starts afresh, risking at worst a few 429s that the caller honours via holdUntil.
+      this.window = new SlidingWindow(this.perMinute, this.window.windowMs);
+      wait = 0;
+    }
+    return Math.max(wait, this.heldUntil - now, 0);
+  }
+
+  /** Hands out slots in queue order, sleeping (one timer) until the next one frees up. */
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      for (;;) {
+        const head = this.queue[0];
+        if (head === undefined) return;
+        const now = this.timers.now();
+        const wait = this.waitMs(now);
+        if (wait === 0) {
+          this.queue.shift();
+          head.signal?.removeEventListener('abort', head.onAbort);
+          this.window.record(now);
+          head.resolve();
+          continue;
+        }
+        const stop = new AbortController();
+        this.stopSleep = stop;
+        try {
+          await this.timers.sleep(wait, stop.signal);
+        } catch (error) {
+          // Cut short on purpose: look at the queue again. Any other failure would recur on
+          // every sleep, so the waiters get it rather than a pump that spins.
+          if (!stop.signal.aborted) this.failAll(error);
+        } finally {
+          this.stopSleep = undefined;
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private leave(waiter: Waiter): void {
+    const i = this.queue.indexOf(waiter);
+    if (i >= 0) this.queue.splice(i, 1);
+    if (this.queue.length === 0) this.stopSleep?.abort();
+  }
+
+  private failAll(error: unknown): void {
+    for (const waiter of this.queue.splice(0)) {
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.reject(error);
+    }
+  }
+}
+
+/**
+ * The signal's reason as given, as Node's own timers do. An aborted signal always has one
+ * (an AbortError DOMException by default); it is typed Error although a caller may abort
+ * with any value.
+ */
+function abortReason(signal: AbortSignal | undefined): Error {
+  return (signal?.reason as Error | undefined) ?? new DOMException('The operation was aborted.', 'AbortError');
+}
