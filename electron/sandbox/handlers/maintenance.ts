@@ -3,7 +3,7 @@ import { LIMITS, type CancelResult, type SearchRecord, type TrackingRecord, type
 import { trackingUrl } from '../carriers/trackingNumbers';
 import type { Handler, SandboxServices } from '../server/context';
 import { ServiceFailure } from '../server/failures';
-import { findByTrackingNumber, getShipment, saveShipment, searchShipments as querySearch, type StoredShipment } from '../state/shipments';
+import { documentsOf, findByTrackingNumber, getShipment, saveShipment, searchShipments as querySearch, type StoredShipment } from '../state/shipments';
 import { pickedUp, historyOf } from './tracking';
 import { transition, type ShipmentAction } from './stateMachine';
 
@@ -146,6 +146,7 @@ export const trackShipments: Handler<'trackShipments'> = ({ body, now }, service
       lastUpdateOnUtc: events.at(-1)?.eventOn ?? shipment.createdOn,
       events,
       trackingUrl: trackingUrl(shipment.carrier, trackingNumber),
+      ...(item.includeDocuments === true ? { documents: documentsOf(services.db, shipment.id) } : {}),
     };
   });
   return { success: results.every((r) => r.success), shipments: results };

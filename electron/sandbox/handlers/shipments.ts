@@ -177,11 +177,11 @@ export const createShipment: Handler<'createShipment'> = async ({ body, principa
     transitDays: Number(quote.transitDays),
     locationName: locationNameOf(services, body),
     input: body,
-    // Labels are not kept by the service: the station keeps its own copy for reprints.
+    // Document contents are stored apart: the shipment record stays small for searches.
     result: { ...result, documents: documents.map(({ documentContent: _content, ...meta }) => ({ ...meta, documentContent: '' })) },
     history: [{ at: now.toISOString(), action: 'create', by: principal.name }],
   };
-  insertShipment(services.db, stored);
+  insertShipment(services.db, stored, documents);
   return result;
 };
 

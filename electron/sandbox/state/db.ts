@@ -41,6 +41,10 @@ CREATE TABLE package_tracking (
   tracking_number TEXT PRIMARY KEY,
   shipment_id TEXT NOT NULL REFERENCES shipments (id)
 );
+CREATE TABLE documents (
+  shipment_id TEXT PRIMARY KEY REFERENCES shipments (id),
+  documents TEXT NOT NULL
+);
 `;
 
 export function openSandboxDb(path: string): SandboxDb {

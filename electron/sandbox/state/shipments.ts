@@ -1,5 +1,5 @@
 /** Shipment records of the sandbox, and the search of Search Shipments. */
-import { FILTER_CONDITIONS, SEARCH_COLUMNS, type SearchFilter, type SearchOrder, type ShipmentCreate, type ShipmentCreateResult } from '../../service/contract';
+import { FILTER_CONDITIONS, SEARCH_COLUMNS, type SearchFilter, type SearchOrder, type ShipmentCreate, type ShipmentCreateResult, type ShipmentDocument } from '../../service/contract';
 import type { CarrierCode } from '../carriers/carriers';
 import { ServiceFailure } from '../server/failures';
 import type { SandboxDb } from './db';
@@ -19,7 +19,7 @@ export interface StoredShipment {
   readonly transitDays: number;
   readonly locationName: string;
   readonly input: ShipmentCreate;
-  /** The create answer without document contents (labels are not kept by the service). */
+  /** The create answer without document contents (those are kept apart, see `documentsOf`). */
   readonly result: ShipmentCreateResult;
   readonly history: readonly ShipmentEvent[];
 }
@@ -44,7 +44,11 @@ function searchText(shipment: StoredShipment): string {
   return values.filter((v) => v !== '').join('\n').toLowerCase();
 }
 
-export function insertShipment(db: SandboxDb, shipment: StoredShipment): void {
+/**
+ * Stores a shipment with its documents (kept so that Track with `includeDocuments` can hand
+ * a label out again after a create whose answer was lost).
+ */
+export function insertShipment(db: SandboxDb, shipment: StoredShipment, documents: readonly ShipmentDocument[] = []): void {
   const { input, result } = shipment;
   db.transaction(() => {
     db.prepare(
@@ -70,7 +74,13 @@ export function insertShipment(db: SandboxDb, shipment: StoredShipment): void {
     );
     const addPackage = db.prepare('INSERT INTO package_tracking (tracking_number, shipment_id) VALUES (?, ?)');
     for (const pkg of result.packages ?? []) if (pkg.trackingNumber !== undefined) addPackage.run(pkg.trackingNumber, shipment.id);
+    db.prepare('INSERT INTO documents (shipment_id, documents) VALUES (?, ?)').run(shipment.id, JSON.stringify(documents));
   })();
+}
+
+export function documentsOf(db: SandboxDb, shipmentId: string): ShipmentDocument[] {
+  const row = db.prepare('SELECT documents FROM documents WHERE shipment_id = ?').get(shipmentId) as { documents: string } | undefined;
+  return row === undefined ? [] : (JSON.parse(row.documents) as ShipmentDocument[]);
 }
 
 /** True when a tracking number is already taken by any shipment or package. */

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { named } from './registry';
 import { DateTime, OpaqueObject, References } from './fields';
 import { pagingTail } from './paging';
-import { batchItemFailure } from './shipments';
+import { ShipmentDocument, batchItemFailure } from './shipments';
 
 /**
  * Status values. The spec names Created and Cancelled; Blocked and Archived are the
@@ -160,10 +160,16 @@ export type UpdateShipmentsResponse = z.infer<typeof UpdateShipmentsResponse>;
 
 // ---- Track ----------------------------------------------------------------------------
 
+/**
+ * `includeDocuments` is not in the spec: the spec shows no way to fetch an existing
+ * shipment's label again, which a station needs after a create whose answer was lost. The
+ * sandbox answers it with the stored documents; a service that ignores it simply answers
+ * without them (docs/service-decisions.md, "Label recovery").
+ */
 export const TrackItem = named(
   'TrackItem',
   z
-    .looseObject({ trackingNumber: z.string().optional(), id: z.string().optional() })
+    .looseObject({ trackingNumber: z.string().optional(), id: z.string().optional(), includeDocuments: z.boolean().optional() })
     .refine((item) => item.trackingNumber !== undefined || item.id !== undefined, {
       message: 'needs a trackingNumber or an id',
     }),
@@ -199,6 +205,8 @@ export const TrackingRecord = named(
     lastUpdateOnUtc: DateTime.optional(),
     events: z.array(TrackingEvent).optional(),
     trackingUrl: z.string().optional(),
+    /** Only when the item asked for `includeDocuments` and the service supports it. */
+    documents: z.array(ShipmentDocument).optional(),
     ...batchItemFailure,
   }),
 );

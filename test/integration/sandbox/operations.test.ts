@@ -124,6 +124,16 @@ describe('every operation over HTTP, happy path', () => {
     expect(archivedOnes.json.totalCount).toBe(1);
   });
 
+  it('hands a shipment\'s documents out again through Track with includeDocuments', async () => {
+    const created = await client.call('createShipment', { body: shipment() });
+    const id = created.json.id as string;
+    const tracked = await client.call('trackShipments', { body: { shipments: [{ id, includeDocuments: true }, { id }] } });
+    expectAnswer('trackShipments', tracked);
+    const [withDocuments, without] = tracked.json.shipments as { documents?: unknown }[];
+    expect(withDocuments?.documents).toEqual(created.json.documents);
+    expect(without).not.toHaveProperty('documents');
+  });
+
   it('answers each request with a request id, echoing the caller\'s', async () => {
     const answer = await client.call('getLocations', { query: { Page: 1, Limit: 1 }, headers: { 'X-Request-Id': 'req-123' } });
     expect(answer.headers.get('x-request-id')).toBe('req-123');
