@@ -74,6 +74,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   const server: Server = createServer({ keepAliveTimeout: 5000 }, handler);
+  // Requests Node cannot parse (oversize headers, a bad Content-Length) still get the envelope.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      success: false,
+      errors: [{ code: 'InvalidRequest', message: tooLarge ? 'request headers (or the URL) are larger than 16 KB' : `the request is not valid HTTP: ${error.message}`, type: 'ValidationError' }],
+    });
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

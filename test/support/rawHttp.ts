@@ -21,6 +21,8 @@ export interface RawAnswer {
   readonly body: unknown;
 }
 
+class StaleSocketError extends Error {}
+
 export class RawHttpClient {
   private readonly agent: Agent;
   private readonly host: string;
@@ -33,7 +35,20 @@ export class RawHttpClient {
     this.agent = new Agent({ keepAlive: true, maxSockets });
   }
 
-  send(raw: RawRequest): Promise<RawAnswer> {
+  /**
+   * Sends the request. A keep-alive socket the server closed while idle fails the first write
+   * with ECONNRESET; as Node's documentation advises, that one case is sent again.
+   */
+  async send(raw: RawRequest): Promise<RawAnswer> {
+    try {
+      return await this.sendOnce(raw);
+    } catch (error) {
+      if (error instanceof StaleSocketError) return this.sendOnce(raw);
+      throw error;
+    }
+  }
+
+  private sendOnce(raw: RawRequest): Promise<RawAnswer> {
     const headers: Record<string, string> = { ...raw.headers };
     if (raw.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(raw.body));
     return new Promise((resolve, reject) => {
@@ -52,7 +67,9 @@ export class RawHttpClient {
           resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body });
         });
       });
-      outgoing.on('error', reject);
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        reject(outgoing.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocketError(error.message) : error);
+      });
       outgoing.end(raw.body);
     });
   }

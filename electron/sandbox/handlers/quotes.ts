@@ -4,10 +4,10 @@ import { rateShop as shop } from '../rating';
 import { applyBusinessRule, type RuleSet } from '../rules';
 import type { Handler } from '../server/context';
 import { ServiceFailure, issuesToItems } from '../server/failures';
-import { shipmentIssues } from './shipments';
+import { shipDateIssues, shipmentIssues } from './shipments';
 
 export const rateShop: Handler<'rateShop'> = ({ body, now }) => {
-  const issues = [...postalCodeIssues(body.shipFrom, 'shipFrom'), ...postalCodeIssues(body.shipTo, 'shipTo')];
+  const issues = [...shipDateIssues(body.shipDate, now), ...postalCodeIssues(body.shipFrom, 'shipFrom'), ...postalCodeIssues(body.shipTo, 'shipTo')];
   if (issues.length > 0) throw ServiceFailure.many(issuesToItems(issues, 'InvalidShipment'));
   const result = shop(body, now);
   if (!result.ok) throw ServiceFailure.many(result.errors);

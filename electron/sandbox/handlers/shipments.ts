@@ -45,7 +45,7 @@ function customsIssues(shipment: ShipmentCreate): FieldIssue[] {
   return issues;
 }
 
-function shipDateIssues(shipDate: string, now: Date): FieldIssue[] {
+export function shipDateIssues(shipDate: string, now: Date): FieldIssue[] {
   const at = Date.parse(shipDate);
   if (at < now.getTime() - SHIP_DATE_WINDOW.pastDays * DAY_MS) return [{ field: 'shipDate', message: `shipDate must not be more than ${SHIP_DATE_WINDOW.pastDays} days in the past`, kind: 'value' }];
   if (at > now.getTime() + SHIP_DATE_WINDOW.futureDays * DAY_MS) return [{ field: 'shipDate', message: `shipDate must not be more than ${SHIP_DATE_WINDOW.futureDays} days ahead`, kind: 'value' }];
@@ -69,9 +69,15 @@ export function shipmentIssues(shipment: ShipmentCreate, now: Date): FieldIssue[
   ];
 }
 
-function uniqueTrackingNumber(services: SandboxServices, carrier: CarrierCode, serviceName: string, taken: Set<string>): string {
+/** UPS numbers carry the shipper's account: one per shipment's account, as on real labels. */
+function shipperAccountOf(shipment: ShipmentCreate): string {
+  const account = shipment.shipmentInfo.carrierAccount?.toUpperCase() ?? '';
+  return /^[A-Z0-9]{6}$/.test(account) ? account : 'PB4X6S';
+}
+
+function uniqueTrackingNumber(services: SandboxServices, carrier: CarrierCode, serviceName: string, account: string, taken: Set<string>): string {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const candidate = newTrackingNumber(carrier, serviceName, services.random);
+    const candidate = newTrackingNumber(carrier, serviceName, services.random, account);
     if (!taken.has(candidate) && !trackingNumberTaken(services.db, candidate)) {
       taken.add(candidate);
       return candidate;
@@ -131,7 +137,8 @@ export const createShipment: Handler<'createShipment'> = async ({ body, principa
 
   const id = services.newId('shp');
   const taken = new Set<string>();
-  const trackingNumbers = body.packages.map(() => uniqueTrackingNumber(services, quote.carrier, quote.serviceName, taken));
+  const account = shipperAccountOf(body);
+  const trackingNumbers = body.packages.map(() => uniqueTrackingNumber(services, quote.carrier, quote.serviceName, account, taken));
   const masterTrackingNumber = trackingNumbers[0] ?? '';
   const documents = await documentsFor(services, body, quote, id, trackingNumbers);
   const unitOfWeight = body.unitOfWeight ?? 'LB';

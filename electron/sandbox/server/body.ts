@@ -26,6 +26,21 @@ function mediaType(request: IncomingMessage): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
+/** Deeper than any record of the contract; deeper bodies are refused before anything walks them. */
+const MAX_JSON_DEPTH = 64;
+
+/** True when arrays and objects nest deeper than `max` (checked without recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** A JSON body; an empty body is `undefined` (some operations may omit theirs). */
 export function parseJsonBody(request: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
@@ -33,11 +48,14 @@ export function parseJsonBody(request: IncomingMessage, raw: Buffer): unknown {
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new ServiceFailure('InvalidRequest', `Content-Type must be application/json, not "${type || 'missing'}"`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    value = JSON.parse(raw.toString('utf8'));
   } catch (error) {
     throw new ServiceFailure('InvalidRequest', `body is not valid JSON: ${(error as Error).message}`);
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw new ServiceFailure('InvalidRequest', `body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
 }
 
 /** An application/x-www-form-urlencoded body as a plain record (first value of each name). */
