@@ -6,8 +6,8 @@
  */
 export class SlidingWindow {
   private readonly times: Float64Array;
-  private next = 0;
-  private count = 0;
+  /** How many requests were ever recorded: the next one's serial number. */
+  private total = 0;
 
   constructor(
     readonly limit: number,
@@ -23,22 +23,33 @@ export class SlidingWindow {
 
   /** Milliseconds until one more request fits (0: it fits now). */
   waitMs(now: number): number {
-    if (this.count < this.limit) return 0;
-    const oldest = this.times[this.next] ?? 0;
+    if (this.total < this.limit) return 0;
+    const oldest = this.times[this.total % this.limit] ?? 0;
     return Math.max(0, oldest + this.windowMs - now);
   }
 
-  /** Records a request at `now`. Call only when `waitMs(now)` is 0. */
-  record(now: number): void {
-    this.times[this.next] = now;
-    this.next = (this.next + 1) % this.limit;
-    if (this.count < this.limit) this.count += 1;
+  /** Records a request at `now` and returns its serial number. Call only when `waitMs(now)` is 0. */
+  record(now: number): number {
+    this.times[this.total % this.limit] = now;
+    this.total += 1;
+    return this.total - 1;
+  }
+
+  /**
+   * Moves a recorded request to a later time: when its answer came back, the service had
+   * certainly counted it, so measuring the window from then is safe whatever the latency.
+   * Ignored once the request has left the ring.
+   */
+  settle(serial: number, at: number): void {
+    if (serial < this.total - this.limit || serial >= this.total) return;
+    const slot = serial % this.limit;
+    this.times[slot] = Math.max(this.times[slot] ?? 0, at);
   }
 
   /** How many recorded requests are inside the window ending at `now`. */
   inWindow(now: number): number {
     let n = 0;
-    for (let i = 0; i < this.count; i += 1) if ((this.times[i] ?? 0) > now - this.windowMs) n += 1;
+    for (let i = 0; i < Math.min(this.total, this.limit); i += 1) if ((this.times[i] ?? 0) > now - this.windowMs) n += 1;
     return n;
   }
 }

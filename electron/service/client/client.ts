@@ -232,8 +232,8 @@ export class ServiceClient {
         // Credentials first: a token refresh takes its own slot, and the request must go out
         // the moment its slot is granted or the service may see it early.
         const authHeaders = await this.auth.headers();
-        await this.limiter.acquire(signal);
-        const response = await this.send(id, op.method, url, body, 'application/json', authHeaders, requestId, attempt, signal);
+        const permit = await this.limiter.acquire(signal);
+        const response = await this.send(id, op.method, url, body, 'application/json', authHeaders, requestId, attempt, signal).finally(() => permit.settle(this.timers.now()));
         if (response.status >= 200 && response.status < 300) return { ...response, requestId };
         const retryAfterMs = parseRetryAfter(headerOf(response, 'retry-after'), this.timers.now());
         if (response.status === 429 && retryAfterMs !== undefined) this.limiter.holdUntil(this.timers.now() + retryAfterMs);
@@ -313,7 +313,7 @@ export class ServiceClient {
 
   /** Token requests go through the same limiter and log as every other request. */
   private async tokenRequest(request: Parameters<TokenRequester>[0]): Promise<HttpResponse> {
-    await this.limiter.acquire();
+    const permit = await this.limiter.acquire();
     const requestId = randomUUID();
     try {
       return await this.send(request.operation, 'POST', request.url, request.body, request.contentType, {}, requestId, 1);
@@ -324,6 +324,8 @@ export class ServiceClient {
         throw new Failure(`could not reach the token endpoint: ${error.message}`, info, [], { cause: error });
       }
       throw error;
+    } finally {
+      permit.settle(this.timers.now());
     }
   }
 }

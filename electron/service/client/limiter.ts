@@ -14,15 +14,21 @@ import type { Timers } from './timers';
 /**
  * Added to the 60-second window. The service counts a request when it arrives, the client
  * when it sends; if one request is slower on the wire than the one sent a minute later, the
- * service would see the two less than a minute apart. Half a second covers ordinary latency
- * jitter and costs under 1% of the allowance (100 per 60.5 s instead of per 60 s).
+ * service would see the two less than a minute apart. A permit settled when its answer
+ * arrives (`Permit.settle`) closes that gap exactly, since the service had counted the
+ * request by then, so the margin only covers timer granularity and the rounding of clocks.
  */
-export const DEFAULT_MARGIN_MS = 500;
+export const DEFAULT_MARGIN_MS = 50;
+
+/** A reserved slot. Settle it when the answer (or the failure) comes back. */
+export interface Permit {
+  settle(at: number): void;
+}
 
 const MINUTE_MS = 60_000;
 
 interface Waiter {
-  readonly resolve: () => void;
+  readonly resolve: (permit: Permit) => void;
   readonly reject: (reason: unknown) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
@@ -59,13 +65,12 @@ export class RequestLimiter {
    * time spent between the two (fetching a token, say) narrows the gap the service sees.
    * An aborted wait rejects with the signal's reason and reserves nothing.
    */
-  acquire(signal?: AbortSignal): Promise<void> {
+  acquire(signal?: AbortSignal): Promise<Permit> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.queue.length === 0 && this.waitMs(this.timers.now()) === 0) {
-      this.window.record(this.timers.now());
-      return Promise.resolve();
+      return Promise.resolve(this.reserve(this.timers.now()));
     }
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Permit>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
@@ -89,6 +94,13 @@ export class RequestLimiter {
   holdUntil(at: number): void {
     if (Number.isNaN(at)) throw new RangeError('holdUntil needs a time in milliseconds since the epoch, not NaN');
     this.heldUntil = Math.max(this.heldUntil, at);
+  }
+
+  private reserve(now: number): Permit {
+    const window = this.window;
+    const serial = window.record(now);
+    // After a reset (see waitMs) the old window is gone; settling it changes nothing.
+    return { settle: (at) => window.settle(serial, at) };
   }
 
   /** Callers waiting for a slot. */
@@ -120,8 +132,7 @@ export class RequestLimiter {
         if (wait === 0) {
           this.queue.shift();
           head.signal?.removeEventListener('abort', head.onAbort);
-          this.window.record(now);
-          head.resolve();
+          head.resolve(this.reserve(now));
           continue;
         }
         const stop = new AbortController();

@@ -254,3 +254,31 @@ describe('RequestLimiter', () => {
     );
   });
 });
+
+describe('settled permits', () => {
+  it('measure the window from when the answer came back, not from when the request left', async () => {
+    const clock = new VirtualClock();
+    const limiter = new RequestLimiter(1, clock, { marginMs: 0 });
+    const permit = await limiter.acquire();
+    await clock.advance(3_000); // the answer takes 3 s to come back
+    permit.settle(clock.now());
+    const next = acquireMany(limiter, clock, 1);
+    await clock.advance(MINUTE - 1); // a minute after it was sent, but not after its answer
+    expect(next.granted).toEqual([]);
+    await clock.advance(1);
+    expect(next.granted).toEqual([{ index: 0, at: 3_000 + MINUTE }]);
+  });
+
+  it('never move a slot earlier, and are ignored once the slot has been reused', () => {
+    const window = new SlidingWindow(1, MINUTE);
+    const first = window.record(1_000);
+    window.settle(first, 500);
+    expect(window.waitMs(1_000)).toBe(MINUTE);
+    window.settle(first, 2_000);
+    const second = window.record(2_000 + MINUTE);
+    window.settle(first, 999_999);
+    expect(window.waitMs(2_000 + MINUTE)).toBe(MINUTE);
+    expect(second).toBe(1);
+  });
+});
+
