@@ -1,0 +1,291 @@
+/**
+ * The outbox: every write to the service, queued in the same transaction as the local
+ * record it is about, so packing goes on offline and nothing is sent twice by accident.
+ * Items move through explicit states (docs/store.md has the table); each move names the
+ * states it may come from and is refused from any other.
+ */
+import * as z from 'zod';
+import type { ShipmentCreate } from '../service/contract';
+import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
+import { OUTBOX_KINDS, payloadProblems, type OutboxKind } from './outboxPayloads';
+import { parseInput, parseRow } from './rows';
+import { insertQueuedShipment, replaceQueuedInput, setPreCreationStatus } from './shipments';
+import { STATION_STATUSES } from './shipmentRecords';
+import { atomically, statement, type Db } from './statements';
+import { StationRef } from './stationRef';
+
+export { OUTBOX_KINDS, OUTBOX_PAYLOADS, payloadProblems, type OutboxKind, type OutboxPayload } from './outboxPayloads';
+
+export const OUTBOX_STATES = ['pending', 'sending', 'done', 'failed', 'unknown', 'needs_review', 'discarded'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+export interface OutboxError {
+  kind: string;
+  message: string;
+  items?: { code: string; message: string; field?: string }[];
+}
+
+export interface OutboxItem {
+  id: number;
+  stationRef: string;
+  kind: OutboxKind;
+  payload: unknown;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: OutboxError | null;
+  result: unknown;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const OutboxErrorSchema = z.object({
+  kind: z.string().min(1, 'must not be empty'),
+  message: z.string().min(1, 'must not be empty'),
+  items: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })).optional(),
+});
+
+const Instant = z.number().finite().min(0);
+
+const OutboxRow = z.object({
+  id: z.number().int(),
+  station_ref: z.string(),
+  kind: z.enum(OUTBOX_KINDS as [OutboxKind, ...OutboxKind[]]),
+  payload: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  next_attempt_at: z.number(),
+  last_error: z.string().nullable(),
+  result: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+/** Stored JSON that does not read back: shown as text rather than lost. */
+function readJson(text: string | null): { ok: true; value: unknown } | { ok: false; text: string } {
+  if (text === null) return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, text };
+  }
+}
+
+interface Loaded {
+  item: OutboxItem;
+  /** Why the payload cannot be sent (empty when it can). */
+  problems: string[];
+}
+
+function load(row: unknown): Loaded {
+  const parsed = parseRow(OutboxRow, row, 'outbox row');
+  const payload = readJson(parsed.payload);
+  const problems = payload.ok ? payloadProblems(parsed.kind, parsed.station_ref, payload.value) : ['payload is not valid JSON'];
+  const error = readJson(parsed.last_error);
+  const lastError = error.ok ? (OutboxErrorSchema.safeParse(error.value).data ?? null) : { kind: 'unreadable', message: error.text };
+  const result = readJson(parsed.result);
+  return {
+    item: {
+      id: parsed.id,
+      stationRef: parsed.station_ref,
+      kind: parsed.kind,
+      payload: payload.ok ? payload.value : payload.text,
+      state: parsed.state,
+      attempts: parsed.attempts,
+      nextAttemptAt: parsed.next_attempt_at,
+      lastError,
+      result: result.ok ? result.value : result.text,
+      createdAt: parsed.created_at,
+      updatedAt: parsed.updated_at,
+    },
+    problems,
+  };
+}
+
+function mustGet(db: Db, id: number): OutboxItem {
+  const row = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(id);
+  if (row === undefined) throw new StoreNotFoundError(`no outbox item ${id}`);
+  return load(row).item;
+}
+
+const EnqueueArgs = z.object({
+  stationRef: StationRef,
+  kind: z.enum(OUTBOX_KINDS as [OutboxKind, ...OutboxKind[]]),
+  payload: z.unknown(),
+  now: Instant,
+});
+
+/**
+ * Adds an item in state `pending`, ready now. Call it inside the same `db.transaction` as
+ * the local write it belongs to, so both happen or neither does.
+ */
+export function enqueue(db: Db, args: { stationRef: string; kind: OutboxKind; payload: unknown; now: number }): OutboxItem {
+  const { stationRef, kind, payload, now } = parseInput(EnqueueArgs, args, 'outbox item');
+  const problems = payloadProblems(kind, stationRef, payload);
+  if (problems.length > 0) throw new StoreInputError(`${kind} payload`, problems);
+  const inserted = statement(
+    db,
+    "INSERT INTO outbox (station_ref, kind, payload, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)",
+  ).run(stationRef, kind, JSON.stringify(payload), now, now, now);
+  return mustGet(db, Number(inserted.lastInsertRowid));
+}
+
+/** The shipment with its station reference in `references.stationRef`, and its create item, in one transaction. */
+export function queueShipment(db: Db, args: { stationRef: string; input: ShipmentCreate; now: number }): OutboxItem {
+  const input: ShipmentCreate = { ...args.input, references: { ...args.input.references, stationRef: args.stationRef } };
+  return atomically(db, () => {
+    insertQueuedShipment(db, { stationRef: args.stationRef, input, now: args.now });
+    return enqueue(db, { stationRef: args.stationRef, kind: 'createShipment', payload: input, now: args.now });
+  });
+}
+
+// An item waits while an earlier item about the same record is unfinished: an update must
+// not overtake the create it updates, nor a cancel a create that failed.
+const NEXT_READY = `
+SELECT * FROM outbox AS o
+WHERE o.state IN ('pending', 'unknown') AND o.next_attempt_at <= ?
+  AND NOT EXISTS (
+    SELECT 1 FROM outbox AS e
+    WHERE e.station_ref = o.station_ref AND e.id < o.id AND e.state NOT IN ('done', 'discarded'))
+ORDER BY o.id
+LIMIT 1`;
+
+/**
+ * The oldest item in `pending` or `unknown` that is due. An item whose payload no longer
+ * reads (a damaged row) is moved to `needs_review` with the reason, and the next is tried.
+ */
+export function nextReady(db: Db, now: number): OutboxItem | undefined {
+  for (;;) {
+    const row = statement(db, NEXT_READY).get(now);
+    if (row === undefined) return undefined;
+    const { item, problems } = load(row);
+    if (problems.length === 0) return item;
+    markNeedsReview(db, item.id, { kind: 'invalidPayload', message: `the stored ${item.kind} cannot be sent: ${problems.join('; ')}` }, now);
+  }
+}
+
+interface Move {
+  to: OutboxState;
+  from: readonly OutboxState[];
+  /** Extra assignments, with their values. */
+  set?: string;
+  values?: unknown[];
+}
+
+function move(db: Db, id: number, now: number, change: Move): void {
+  const from = change.from.map(() => '?').join(', ');
+  const set = change.set === undefined ? '' : `, ${change.set}`;
+  const changed = statement(db, `UPDATE outbox SET state = ?, updated_at = ?${set} WHERE id = ? AND state IN (${from})`).run(
+    change.to,
+    now,
+    ...(change.values ?? []),
+    id,
+    ...change.from,
+  );
+  if (changed.changes === 1) return;
+  const item = mustGet(db, id);
+  throw new StoreTransitionError(`outbox item ${id} is ${item.state}: it cannot become ${change.to} (only from ${change.from.join(', ')})`);
+}
+
+function errorJson(error: OutboxError): string {
+  return JSON.stringify(parseInput(OutboxErrorSchema, error, 'error'));
+}
+
+/** For a create, mirrors the item's state on the shipment the station shows. */
+function mirrorOnShipment(db: Db, id: number, status: string, now: number): void {
+  const item = mustGet(db, id);
+  if (item.kind === 'createShipment') setPreCreationStatus(db, item.stationRef, status, now);
+}
+
+/** Durable before the request leaves: after a crash, `recoverAfterCrash` finds it here. */
+export function markSending(db: Db, id: number, now: number): void {
+  move(db, id, now, { to: 'sending', from: ['pending'], set: 'attempts = attempts + 1' });
+}
+
+/** The service did it (`result` is its answer), or reconciliation found it done. */
+export function markDone(db: Db, id: number, result: unknown, now: number): void {
+  move(db, id, now, { to: 'done', from: ['sending', 'unknown'], set: 'result = ?, last_error = NULL', values: [JSON.stringify(result ?? null)] });
+}
+
+/** Refused for good (4xx): kept for a person to fix and resubmit, or discard. */
+export function markFailed(db: Db, id: number, error: OutboxError, now: number): void {
+  atomically(db, () => {
+    move(db, id, now, { to: 'failed', from: ['pending', 'sending'], set: 'last_error = ?', values: [errorJson(error)] });
+    mirrorOnShipment(db, id, STATION_STATUSES.failed, now);
+  });
+}
+
+/** Sent with no answer: before any new attempt it must be reconciled (search by station reference). */
+export function markUnknown(db: Db, id: number, error: OutboxError, now: number, retryAt: number): void {
+  const at = parseInput(Instant, retryAt, 'retryAt');
+  move(db, id, now, { to: 'unknown', from: ['sending', 'unknown'], set: 'last_error = ?, next_attempt_at = ?', values: [errorJson(error), at] });
+}
+
+/** Reconciliation could not decide: never sent again automatically. */
+export function markNeedsReview(db: Db, id: number, error: OutboxError, now: number): void {
+  atomically(db, () => {
+    move(db, id, now, { to: 'needs_review', from: ['pending', 'sending', 'unknown'], set: 'last_error = ?', values: [errorJson(error)] });
+    mirrorOnShipment(db, id, STATION_STATUSES.needsReview, now);
+  });
+}
+
+/** A transient failure known not to have taken effect (or reconciled as not done): pending again at `retryAt`. */
+export function reschedule(db: Db, id: number, error: OutboxError, now: number, retryAt: number): void {
+  const at = parseInput(Instant, retryAt, 'retryAt');
+  move(db, id, now, { to: 'pending', from: ['sending', 'unknown'], set: 'last_error = ?, next_attempt_at = ?', values: [errorJson(error), at] });
+}
+
+/** At start: items a crash left in `sending` may have reached the service, so they become `unknown`. */
+export function recoverAfterCrash(db: Db, now: number): number {
+  const error = JSON.stringify({ kind: 'interrupted', message: 'Packbench stopped while this was being sent: it may have reached the service' });
+  return statement(db, "UPDATE outbox SET state = 'unknown', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE state = 'sending'").run(error, now, now).changes;
+}
+
+export function get(db: Db, id: number): OutboxItem | undefined {
+  const row = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(id);
+  return row === undefined ? undefined : load(row).item;
+}
+
+const ListOptions = z.object({ states: z.array(z.enum(OUTBOX_STATES)).optional(), limit: z.number().int().min(1).max(10_000).optional() });
+
+/** Items in send order, optionally only those in `states`. */
+export function list(db: Db, options: { states?: OutboxState[]; limit?: number } = {}): OutboxItem[] {
+  const { states, limit = 500 } = parseInput(ListOptions, options, 'list options');
+  const rows =
+    states === undefined
+      ? statement(db, 'SELECT * FROM outbox ORDER BY id LIMIT ?').all(limit)
+      : db.prepare(`SELECT * FROM outbox WHERE state IN (${states.map(() => '?').join(', ') || 'NULL'}) ORDER BY id LIMIT ?`).all(...states, limit);
+  return rows.map((row) => load(row).item);
+}
+
+export function counts(db: Db): Record<OutboxState, number> {
+  const result = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<OutboxState, number>;
+  for (const row of statement(db, 'SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: OutboxState; n: number }[]) {
+    result[row.state] = row.n;
+  }
+  return result;
+}
+
+/** A person fixed it: back to `pending` with the edited payload, attempts counted afresh. */
+export function resubmit(db: Db, id: number, newPayload: unknown, now: number): void {
+  atomically(db, () => {
+    const item = mustGet(db, id);
+    const problems = payloadProblems(item.kind, item.stationRef, newPayload);
+    if (problems.length > 0) throw new StoreInputError(`${item.kind} payload`, problems);
+    move(db, id, now, {
+      to: 'pending',
+      from: ['failed', 'needs_review'],
+      set: 'payload = ?, attempts = 0, next_attempt_at = ?, last_error = NULL, result = NULL',
+      values: [JSON.stringify(newPayload), now],
+    });
+    if (item.kind === 'createShipment') replaceQueuedInput(db, item.stationRef, newPayload as ShipmentCreate, now);
+  });
+}
+
+/** Given up on: `discarded`; a create's shipment is marked discarded too (no label was bought by it). */
+export function discard(db: Db, id: number, now: number): void {
+  atomically(db, () => {
+    move(db, id, now, { to: 'discarded', from: ['pending', 'failed', 'needs_review'] });
+    mirrorOnShipment(db, id, STATION_STATUSES.discarded, now);
+  });
+}
