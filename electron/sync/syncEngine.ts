@@ -1,0 +1,101 @@
+/**
+ * Keeps the station in step with the service: watches connectivity (from the client's own
+ * request outcomes plus a light probe), drains the outbox whenever the service is reachable,
+ * and pulls locations, recent shipments and tracking when it comes online and periodically.
+ */
+import type Database from 'better-sqlite3';
+import type { ServiceClient } from '../service/client/client';
+import type { RequestLogEntry } from '../service/client/log';
+import type { Timers } from '../service/client/timers';
+import { Connectivity } from './connectivity';
+import type { SyncListener } from './events';
+import { OutboxWorker } from './outboxWorker';
+import { PullSync } from './pull';
+
+export interface SyncEngineOptions {
+  readonly db: Database.Database;
+  readonly timers: Timers;
+  readonly onEvent?: SyncListener;
+  /** Pull from the service this often while online (default 5 minutes). */
+  readonly pullEveryMs?: number;
+  /** Probe intervals of the connectivity check (defaults: 10 s offline, 60 s online). */
+  readonly offlineProbeMs?: number;
+  readonly onlineProbeMs?: number;
+  /** Waits between tries of one outbox item (tests shorten them). */
+  readonly itemBackoff?: { readonly baseDelayMs: number; readonly maxDelayMs: number };
+}
+
+export class SyncEngine {
+  readonly connectivity: Connectivity;
+  private worker: OutboxWorker | undefined;
+  private pull: PullSync | undefined;
+  private client: ServiceClient | undefined;
+  private pullTimer: NodeJS.Timeout | undefined;
+  private pulling: Promise<unknown> | undefined;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.connectivity = new Connectivity({
+      timers: options.timers,
+      ...(options.offlineProbeMs === undefined ? {} : { offlineProbeMs: options.offlineProbeMs }),
+      ...(options.onlineProbeMs === undefined ? {} : { onlineProbeMs: options.onlineProbeMs }),
+      probe: () => {
+        if (this.client === undefined) throw new Error('no service client yet');
+        return this.client.getLocations({ Page: 1, Limit: 1 });
+      },
+    });
+    this.connectivity.onChange((online, reason) => {
+      options.onEvent?.({ type: 'connectivity', online, reason });
+      if (online) {
+        this.worker?.kick();
+        void this.pullNow();
+      }
+    });
+  }
+
+  /** Give this to the client's logger so every request outcome informs connectivity. */
+  readonly observe = (entry: RequestLogEntry): void => this.connectivity.observe(entry);
+
+  /** Starts (or restarts, after a connection change) with this client. */
+  async start(client: ServiceClient): Promise<void> {
+    await this.stop();
+    this.client = client;
+    const { db, timers, onEvent } = this.options;
+    this.worker = new OutboxWorker({
+      db,
+      client,
+      timers,
+      ...(onEvent === undefined ? {} : { onEvent }),
+      ...(this.options.itemBackoff === undefined ? {} : { itemBackoff: this.options.itemBackoff }),
+    });
+    this.pull = new PullSync({ db, client, timers, ...(onEvent === undefined ? {} : { onEvent }) });
+    this.worker.start();
+    this.connectivity.start();
+    this.pullTimer = setInterval(() => {
+      if (this.connectivity.online) void this.pullNow();
+    }, this.options.pullEveryMs ?? 300_000);
+    this.pullTimer.unref();
+  }
+
+  /** A new item was queued: send it now if the service is reachable. */
+  queued(): void {
+    this.worker?.kick();
+  }
+
+  /** Pulls now (one pull at a time); never rejects: failures are reported as events. */
+  pullNow(): Promise<unknown> {
+    this.pulling ??= (this.pull?.pullAll() ?? Promise.resolve())
+      .catch((error: unknown) => this.options.onEvent?.({ type: 'syncFailed', phase: 'locations', message: `sync stopped: ${(error as Error).message}` }))
+      .finally(() => {
+        this.pulling = undefined;
+      });
+    return this.pulling;
+  }
+
+  async stop(): Promise<void> {
+    if (this.pullTimer !== undefined) clearInterval(this.pullTimer);
+    this.connectivity.stop();
+    await this.worker?.stop();
+    await this.pulling;
+    this.worker = undefined;
+  }
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import { ServiceClient } from '../../../electron/service/client/client';
+import { realTimers } from '../../../electron/service/client/timers';
+import { openStationStore, type StationStore } from '../../../electron/store/database';
+import { listLocations } from '../../../electron/store/locations';
+import * as outbox from '../../../electron/store/outbox';
+import { getByServiceId } from '../../../electron/store/shipments';
+import { ulid } from '../../../electron/store/stationRef';
+import type { SyncEvent } from '../../../electron/sync/events';
+import { SyncEngine } from '../../../electron/sync/syncEngine';
+import { SandboxClient } from '../../support/sandboxHarness';
+import { location, shipment } from '../../support/shipments';
+
+let dir: string;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'packbench-sync-'));
+  sandbox = await startSandbox({ requestsPerMinute: 100_000 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function station(name: string): { store: StationStore; engine: SyncEngine; client: ServiceClient; events: SyncEvent[] } {
+  const store = openStationStore(join(dir, `${name}.db`));
+  const events: SyncEvent[] = [];
+  const engine = new SyncEngine({ db: store.db, timers: realTimers, onEvent: (e) => events.push(e), offlineProbeMs: 100, onlineProbeMs: 100, itemBackoff: { baseDelayMs: 20, maxDelayMs: 100 } });
+  const client = new ServiceClient({
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey },
+    requestsPerMinute: 100_000,
+    retry: { maxAttempts: 1 },
+    logger: { request: engine.observe, warn: () => undefined },
+  });
+  return { store, engine, client, events };
+}
+
+describe('connectivity and sync', () => {
+  it('goes offline when the service drops, and coming back online starts the drain', async () => {
+    const { store, engine, client, events } = station('online');
+    sandbox.faults.set({ outage: true });
+    await engine.start(client);
+    await expect.poll(() => events.some((e) => e.type === 'connectivity' && !e.online)).toBe(true);
+    const stationRef = `PB-ONLINE-${ulid(Date.now())}`;
+    outbox.queueShipment(store.db, { stationRef, input: shipment(), now: Date.now() });
+    engine.queued();
+    await realTimers.sleep(300);
+    expect(outbox.counts(store.db).done).toBe(0);
+
+    sandbox.faults.clear();
+    await expect.poll(() => events.some((e) => e.type === 'connectivity' && e.online), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => outbox.counts(store.db).done, { timeout: 10_000 }).toBe(1);
+    expect(events.filter((e) => e.type === 'labelsReady').map((e) => e.stationRef)).toEqual([stationRef]);
+    await engine.stop();
+    client.close();
+    store.close();
+  });
+
+  it('pulls locations, recent shipments made elsewhere, and their tracking', async () => {
+    const other = new SandboxClient(sandbox);
+    const locationId = (await other.call('createLocation', { body: location('WH-PULL') })).json.id as string;
+    const made = await other.call('createShipment', { body: shipment({ references: { orderNumber: 'SO-OTHER-DESK' } }) });
+    const serviceId = made.json.id as string;
+
+    const { store, engine, client, events } = station('pull');
+    await engine.start(client);
+    await expect.poll(() => getByServiceId(store.db, serviceId)?.trackingRecord?.events?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(listLocations(store.db).map((l) => l.id)).toContain(locationId);
+    const cached = getByServiceId(store.db, serviceId);
+    expect(cached).toMatchObject({ serviceId, orderNumber: 'SO-OTHER-DESK', trackingNumber: made.json.trackingNumber });
+    expect(events.some((e) => e.type === 'syncProgress' && e.phase === 'tracking')).toBe(true);
+    await engine.stop();
+    client.close();
+    store.close();
+  });
+});
