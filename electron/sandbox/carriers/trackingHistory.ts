@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { CountryCode, type FieldIssue, type TrackingEvent, parseWith } from '../../service/contract';
 import { CARRIER_CODES, CARRIERS, type CarrierCode } from './carriers';
 import { type Place, locatePlace } from './tracking/places';
-import { hashText, seededRandom } from './tracking/seededRandom';
+import { hashText, seededRandom } from '../seededRandom';
 import { MINUTE } from './tracking/calendar';
 import { type TimedEvent, buildTimeline } from './tracking/timeline';
 import { TRACKING_EVENT_CODES } from './tracking/wording';

@@ -5,7 +5,7 @@
  */
 import { CARRIER_CODES, CARRIERS, type CarrierCode } from './carriers';
 import { fedexCheckDigit, gs1CheckDigit, luhnCheckDigit, mod7CheckDigit, s10CheckDigit, upsCheckDigit } from './tracking/checkDigits';
-import { hashText } from './tracking/seededRandom';
+import { hashText } from '../seededRandom';
 
 const DIGITS = '0123456789';
 const LETTERS_AND_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -28,18 +28,6 @@ export type FaultSettingsInput = z.input<typeof FaultSettings>;
 
 export const NO_FAULTS: FaultSettings = FaultSettings.parse({});
 
-/** Deterministic generator (mulberry32) so that a seeded sandbox injects the same faults each run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class FaultControls {
   private current: FaultSettings = NO_FAULTS;
 

@@ -1,23 +1,15 @@
 /** Address validation and standardization (spec 2.7). */
 import * as z from 'zod';
 import { named } from './registry';
-import { CountryCode, OpaqueObject } from './fields';
+import { OpaqueObject } from './fields';
+import { ShipmentAddress } from './shipments';
 import { ErrorItem } from './errors';
 
+/** The shipment address plus the tax and type hints validation may use. */
 export const AddressInput = named(
   'AddressInput',
-  z.looseObject({
-    companyName: z.string().optional(),
-    contactName: z.string().optional(),
-    emailAddress: z.string().optional(),
-    phoneNumber1: z.string().optional(),
-    address1: z.string(),
-    address2: z.string().optional(),
+  ShipmentAddress.extend({
     area: z.string().optional(),
-    city: z.string(),
-    stateProvince: z.string(),
-    country: CountryCode,
-    zipPostalCode: z.string(),
     vatorTax: z.string().optional(),
     vatorTaxType: z.string().optional(),
     vatorTaxTypeCountryCode: z.string().optional(),
@@ -29,20 +21,13 @@ export type AddressInput = z.infer<typeof AddressInput>;
 export const AddressValidationRequest = named('AddressValidationRequest', z.looseObject({ address: AddressInput }));
 export type AddressValidationRequest = z.infer<typeof AddressValidationRequest>;
 
+/** An address as the service standardized it: every field optional, plus its verdict. */
 export const ValidatedAddress = named(
   'ValidatedAddress',
-  z.looseObject({
-    addressId: z.string().optional(),
-    companyName: z.string().optional(),
-    contactName: z.string().optional(),
-    emailAddress: z.string().optional(),
-    phoneNumber1: z.string().optional(),
-    address1: z.string().optional(),
-    address2: z.string().optional(),
-    city: z.string().optional(),
-    stateProvince: z.string().optional(),
+  ShipmentAddress.partial().extend({
+    // Standardized output is shown, not re-validated: any country text the service sends.
     country: z.string().optional(),
-    zipPostalCode: z.string().optional(),
+    addressId: z.string().optional(),
     fullAddress: z.string().optional(),
     verified: z.boolean().optional(),
   }),

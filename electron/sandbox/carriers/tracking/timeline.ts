@@ -8,7 +8,7 @@ import { CARRIER_NETWORKS } from '../hubs';
 import { DAY, HOUR, MINUTE, addBusinessDays, atLocalTime, businessClock, fromBusinessClock, isBusinessDay, localDay, localHour, nextBusinessDay } from './calendar';
 import { type LocatedPlace, milesBetween, utcOffsetHours } from './places';
 import { type RouteStop, planRoute } from './route';
-import { pick } from './seededRandom';
+import { pick } from '../../seededRandom';
 import { CARRIER_WORDING, TRACKING_EVENT_CODES as CODES, type TrackingEventCode } from './wording';
 
 export interface Where {

@@ -8,7 +8,7 @@ import { cpus } from 'node:os';
 import { CARRIER_CODES } from '../../../../electron/sandbox/carriers/carriers';
 import { carrierOfTrackingNumber, newTrackingNumber } from '../../../../electron/sandbox/carriers/trackingNumbers';
 import { trackingHistory } from '../../../../electron/sandbox/carriers/trackingHistory';
-import { seededRandom } from '../../../../electron/sandbox/carriers/tracking/seededRandom';
+import { seededRandom } from '../../../../electron/sandbox/seededRandom';
 import { BERLIN, CHICAGO, NEW_YORK, SAN_FRANCISCO, TORONTO, baseInput } from './trackingFixtures';
 
 function timeIt(run: (i: number) => unknown, iterations: number): { perSecond: number; microseconds: number } {

@@ -2,7 +2,7 @@
 import type { CarrierCode } from '../../../../electron/sandbox/carriers/carriers';
 import { type Place, type TrackingHistoryInput, trackingHistory } from '../../../../electron/sandbox/carriers/trackingHistory';
 import { newTrackingNumber } from '../../../../electron/sandbox/carriers/trackingNumbers';
-import { seededRandom } from '../../../../electron/sandbox/carriers/tracking/seededRandom';
+import { seededRandom } from '../../../../electron/sandbox/seededRandom';
 
 export const CHICAGO: Place = { city: 'Chicago', stateProvince: 'IL', country: 'US', zipPostalCode: '60607' };
 export const NEW_YORK: Place = { city: 'New York', stateProvince: 'NY', country: 'US', zipPostalCode: '10001-2062' };

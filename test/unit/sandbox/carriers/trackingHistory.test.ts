@@ -9,7 +9,7 @@ import {
   trackingStatus,
 } from '../../../../electron/sandbox/carriers/trackingHistory';
 import { newTrackingNumber } from '../../../../electron/sandbox/carriers/trackingNumbers';
-import { seededRandom } from '../../../../electron/sandbox/carriers/tracking/seededRandom';
+import { seededRandom } from '../../../../electron/sandbox/seededRandom';
 import {
   AUSTIN,
   BERLIN,

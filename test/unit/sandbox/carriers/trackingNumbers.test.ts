@@ -9,7 +9,7 @@ import {
   upsServiceCode,
   uspsServiceTypeCode,
 } from '../../../../electron/sandbox/carriers/trackingNumbers';
-import { seededRandom } from '../../../../electron/sandbox/carriers/tracking/seededRandom';
+import { seededRandom } from '../../../../electron/sandbox/seededRandom';
 
 /** Numbers published as valid by the carriers or in public tracking-number test suites. */
 const PUBLISHED_VALID: Readonly<Record<CarrierCode, readonly string[]>> = {

@@ -3,7 +3,7 @@ import type { TrackingEvent } from '../../../../electron/service/contract';
 import { CARRIER_CODES, type CarrierCode } from '../../../../electron/sandbox/carriers/carriers';
 import { EXCEPTION_SHARE, TRACKING_EVENT_CODES as CODES, trackingHistory } from '../../../../electron/sandbox/carriers/trackingHistory';
 import { newTrackingNumber } from '../../../../electron/sandbox/carriers/trackingNumbers';
-import { seededRandom } from '../../../../electron/sandbox/carriers/tracking/seededRandom';
+import { seededRandom } from '../../../../electron/sandbox/seededRandom';
 import { AUSTIN, BERLIN, CHICAGO, EVANSTON, GUADALAJARA, LONDON, NEW_YORK, SAN_FRANCISCO, TOKYO, TORONTO, ULAANBAATAR, baseInput } from './trackingFixtures';
 
 function history(carrier: CarrierCode, overrides: Parameters<typeof baseInput>[0] = {}): TrackingEvent[] {

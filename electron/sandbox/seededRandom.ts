@@ -1,6 +1,7 @@
 /**
- * A tiny deterministic random source: the same text always yields the same sequence, so a
- * tracking number's history is identical on every request without storing it.
+ * A tiny deterministic random source for the sandbox: the same seed always yields the same
+ * sequence, so a tracking number's history is identical on every request without storing
+ * it, and a seeded sandbox injects the same faults on every run.
  */
 
 /** FNV-1a, 32 bits: cheap and well spread for short strings such as tracking numbers. */
