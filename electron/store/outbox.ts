@@ -140,9 +140,11 @@ export function queueShipment(db: Db, args: { stationRef: string; input: Shipmen
 }
 
 // An item waits while an earlier item about the same record is unfinished: an update must
-// not overtake the create it updates, nor a cancel a create that failed.
+// not overtake the create it updates, nor a cancel a create that failed. INDEXED BY walks
+// the partial index of live items in id order and stops at the first due one, whatever the
+// planner's statistics say about a table that is mostly history.
 const NEXT_READY = `
-SELECT * FROM outbox AS o
+SELECT * FROM outbox AS o INDEXED BY outbox_ready
 WHERE o.state IN ('pending', 'unknown') AND o.next_attempt_at <= ?
   AND NOT EXISTS (
     SELECT 1 FROM outbox AS e
@@ -202,9 +204,22 @@ export function markSending(db: Db, id: number, now: number): void {
   move(db, id, now, { to: 'sending', from: ['pending'], set: 'attempts = attempts + 1' });
 }
 
+/**
+ * The answer as kept: document contents (base64 labels, often 100 KB) are dropped, they
+ * belong in `documents`, written once by whoever saves the create.
+ */
+function withoutDocumentContents(result: unknown): unknown {
+  if (typeof result !== 'object' || result === null || !Array.isArray((result as { documents?: unknown }).documents)) return result;
+  const documents = (result as { documents: unknown[] }).documents.map((doc) =>
+    typeof doc === 'object' && doc !== null ? Object.fromEntries(Object.entries(doc).filter(([key]) => key !== 'documentContent')) : doc,
+  );
+  return { ...result, documents };
+}
+
 /** The service did it (`result` is its answer), or reconciliation found it done. */
 export function markDone(db: Db, id: number, result: unknown, now: number): void {
-  move(db, id, now, { to: 'done', from: ['sending', 'unknown'], set: 'result = ?, last_error = NULL', values: [JSON.stringify(result ?? null)] });
+  const kept = JSON.stringify(withoutDocumentContents(result) ?? null);
+  move(db, id, now, { to: 'done', from: ['sending', 'unknown'], set: 'result = ?, last_error = NULL', values: [kept] });
 }
 
 /** Refused for good (4xx): kept for a person to fix and resubmit, or discard. */
@@ -264,6 +279,11 @@ export function counts(db: Db): Record<OutboxState, number> {
     result[row.state] = row.n;
   }
   return result;
+}
+
+/** Deletes `done` and `discarded` items last changed before `cutoffMs`; returns how many. Open items are never purged. */
+export function purgeFinished(db: Db, cutoffMs: number): number {
+  return statement(db, "DELETE FROM outbox WHERE state IN ('done', 'discarded') AND updated_at < ?").run(cutoffMs).changes;
 }
 
 /** A person fixed it: back to `pending` with the edited payload, attempts counted afresh. */

@@ -23,8 +23,10 @@ const SEQ_PER_MS = 1024;
 function allocateSeq(db: Db, createdAt: number): number {
   const base = Math.max(0, Math.floor(createdAt)) * SEQ_PER_MS;
   const top = statement(db, 'SELECT max(seq) AS seq FROM shipments WHERE seq >= ? AND seq < ?').get(base, base + SEQ_PER_MS) as { seq: number | null };
-  let candidate = top.seq === null ? base : top.seq + 1;
+  if (top.seq === null) return base;
+  if (top.seq + 1 < base + SEQ_PER_MS) return top.seq + 1;
   // Over 1024 in one millisecond (a bulk import) spills into the next slots; still unique.
+  let candidate = top.seq + 1;
   while (statement(db, 'SELECT 1 FROM shipments WHERE seq = ?').get(candidate) !== undefined) candidate++;
   return candidate;
 }
@@ -53,11 +55,17 @@ function columnValues(shipment: CachedShipment): unknown[] {
 
 const COLUMNS = 'station_ref, service_id, status, input, result, search_record, tracking_record, tracking_number, carrier, ship_to_name, ship_to_company, ship_to_city, order_number, customer_po, created_at, updated_at, delivered';
 
+const UPDATE_ASSIGNMENTS = COLUMNS.split(', ')
+  .slice(1)
+  .map((column) => `${column} = ?`)
+  .join(', ');
+
 /**
  * Writes the row and its search entry; the caller holds the transaction. On an update,
  * `before` is the row as it was: when the searchable values did not change (a status or
  * tracking refresh) the index is left alone, because replacing an entry of a contentless
- * FTS5 table costs three inserts and leaves a tombstone to merge away. Returns the seq.
+ * FTS5 table costs several times an insert (3–5x measured) and leaves a tombstone to merge
+ * away. Returns the seq.
  */
 function save(db: Db, shipment: CachedShipment, before?: ShipmentRow): number {
   const doc = searchDocument(searchFieldsOf(shipment));
@@ -67,8 +75,10 @@ function save(db: Db, shipment: CachedShipment, before?: ShipmentRow): number {
     statement(db, 'INSERT INTO shipment_search (rowid, words, ids, tails) VALUES (?, ?, ?, ?)').run(seq, doc.words, doc.ids, doc.tails);
     return seq;
   }
-  const assignments = COLUMNS.split(', ').map((column) => `${column} = ?`).join(', ');
-  statement(db, `UPDATE shipments SET ${assignments} WHERE seq = ?`).run(...columnValues(shipment), before.seq);
+  // station_ref is left out: it never changes, and setting it (even to itself) makes SQLite
+  // look for the documents and print jobs that refer to it on every update.
+  const [, ...values] = columnValues(shipment);
+  statement(db, `UPDATE shipments SET ${UPDATE_ASSIGNMENTS} WHERE seq = ?`).run(...values, before.seq);
   const old = searchDocument(searchFieldsOf(before.shipment));
   if (old.words !== doc.words || old.ids !== doc.ids || old.tails !== doc.tails) {
     statement(db, 'INSERT OR REPLACE INTO shipment_search (rowid, words, ids, tails) VALUES (?, ?, ?, ?)').run(before.seq, doc.words, doc.ids, doc.tails);
@@ -179,17 +189,15 @@ export function upsertFromSearch(db: Db, record: unknown, now: number): CachedSh
   return atomically(db, () => {
     const ref = stationRefOf(parsed);
     let found = rowByServiceId(db, parsed.id);
-    if (found === undefined && ref !== undefined) {
-      const candidate = rowByStationRef(db, ref);
-      if (candidate !== undefined && candidate.shipment.serviceId === null) found = candidate;
-    }
+    const byRef = found === undefined && ref !== undefined ? rowByStationRef(db, ref) : undefined;
+    if (byRef !== undefined && byRef.shipment.serviceId === null) found = byRef;
     const status = parsed.statusId ?? found?.shipment.status ?? 'Created';
     if (found !== undefined) {
       const updated = withColumns({ ...found.shipment, serviceId: parsed.id, searchRecord: parsed, status, updatedAt: now }, columnsFromSearchRecord(parsed));
       save(db, updated, found);
       return updated;
     }
-    const usable = ref !== undefined && StationRef.safeParse(ref).success && rowByStationRef(db, ref) === undefined;
+    const usable = ref !== undefined && byRef === undefined && StationRef.safeParse(ref).success;
     const stationRef = usable ? ref : `${SERVICE_REF_PREFIX}${parsed.id}`;
     const created = withColumns(
       { ...EMPTY, stationRef, serviceId: parsed.id, status, searchRecord: parsed, createdAt: createdAtOf(parsed, now), updatedAt: now },

@@ -60,7 +60,7 @@ CREATE VIRTUAL TABLE shipment_search USING fts5(
 
 CREATE TABLE documents (
   document_id INTEGER PRIMARY KEY AUTOINCREMENT,
-  station_ref TEXT NOT NULL REFERENCES shipments (station_ref) ON UPDATE CASCADE ON DELETE CASCADE,
+  station_ref TEXT NOT NULL REFERENCES shipments (station_ref) ON DELETE CASCADE,
   type TEXT NOT NULL,
   name TEXT,
   package_index INTEGER,
@@ -73,7 +73,7 @@ CREATE INDEX documents_by_age ON documents (created_at);
 
 CREATE TABLE print_jobs (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  station_ref TEXT NOT NULL REFERENCES shipments (station_ref) ON UPDATE CASCADE ON DELETE CASCADE,
+  station_ref TEXT NOT NULL REFERENCES shipments (station_ref) ON DELETE CASCADE,
   document_id INTEGER REFERENCES documents (document_id) ON DELETE SET NULL,
   purpose TEXT NOT NULL CHECK (purpose IN ('auto', 'reprint')),
   printer TEXT,

@@ -142,6 +142,14 @@ describe('what each move records', () => {
     expect(outbox.get(db, id)).toMatchObject({ state: 'done', result: { id: 'shp_9', trackingNumber: '1Z' }, lastError: null });
   });
 
+  it('markDone keeps the answer without document contents', () => {
+    const { db } = openTempStore();
+    const { id } = queued(db);
+    outbox.markSending(db, id, T0);
+    outbox.markDone(db, id, { id: 'shp_9', documents: [{ documentType: 'Label', documentContent: 'JVBERi0x'.repeat(1000) }] }, T0 + 1);
+    expect(outbox.get(db, id)?.result).toEqual({ id: 'shp_9', documents: [{ documentType: 'Label' }] });
+  });
+
   it('markUnknown and reschedule set the retry time and the error with its items', () => {
     const { db } = openTempStore();
     const { id } = queued(db);
@@ -199,6 +207,22 @@ describe('recovery and views', () => {
     expect(outbox.recoverAfterCrash(db, T0 + 10)).toBe(2);
     expect(outbox.get(db, a.id)).toMatchObject({ state: 'unknown', nextAttemptAt: T0 + 10, lastError: { kind: 'interrupted' } });
     expect(outbox.recoverAfterCrash(db, T0 + 20)).toBe(0);
+  });
+
+  it('purgeFinished removes old done and discarded items only', () => {
+    const { db } = openTempStore();
+    const done = queued(db, 'PB-A');
+    const discarded = queued(db, 'PB-B');
+    const failed = queued(db, 'PB-C');
+    const recent = queued(db, 'PB-D');
+    outbox.markSending(db, done.id, T0);
+    outbox.markDone(db, done.id, {}, T0);
+    outbox.discard(db, discarded.id, T0);
+    outbox.markFailed(db, failed.id, ERR, T0);
+    outbox.markSending(db, recent.id, T0);
+    outbox.markDone(db, recent.id, {}, T0 + 100);
+    expect(outbox.purgeFinished(db, T0 + 50)).toBe(2);
+    expect(outbox.list(db).map((i) => i.id)).toEqual([failed.id, recent.id]);
   });
 
   it('list filters by state in send order, counts covers every state', () => {
