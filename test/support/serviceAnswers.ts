@@ -19,7 +19,12 @@ const ROUTES = OPERATION_IDS.map((id) => {
 
 /** The operation `method` + `path` reaches, or undefined when it reaches none. */
 export function targetOf(method: string, path: string, authPath: string): Target | undefined {
-  const pathname = new URL(path, 'http://sandbox.invalid').pathname;
+  let pathname: string;
+  try {
+    pathname = new URL(path, 'http://sandbox.invalid').pathname;
+  } catch {
+    return undefined; // no URL can be made of it: the sandbox answers 400 for that
+  }
   if (method === 'POST' && pathname === `${authPath}${tokenEndpoints.oauthToken.path}`) return 'oauthToken';
   if (method === 'POST' && pathname === tokenEndpoints.bearerToken.path) return 'bearerToken';
   return ROUTES.find((route) => route.method === method && route.pattern.test(pathname))?.id;

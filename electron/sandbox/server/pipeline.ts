@@ -43,6 +43,15 @@ function validationCode(id: OperationId): ErrorCode {
   return 'InvalidRequest';
 }
 
+/** The request target as a URL; undefined for one no URL can be made of (`//[`, say). */
+function parseTarget(target: string | undefined): URL | undefined {
+  try {
+    return new URL(target ?? '/', 'http://sandbox.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
   if (response.headersSent || response.destroyed) return;
   const json = JSON.stringify(body);
@@ -146,7 +155,12 @@ export function createPipeline(options: PipelineOptions): (request: IncomingMess
   return (request, response) => {
     const started = performance.now();
     const settings = faults.settings;
-    const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
+    const url = parseTarget(request.url);
+    if (url === undefined) {
+      const failure = new ServiceFailure('InvalidRequest', 'the request path is not a valid URL path');
+      send(response, failure.status, failure.envelope, { 'X-Request-Id': randomUUID() });
+      return;
+    }
     if (settings.outage && !url.pathname.startsWith('/_sandbox/')) {
       request.socket.destroy();
       return;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { LIMITS } from '../../../electron/service/contract';
 import { useSandbox, type Answer } from '../../support/sandboxHarness';
 import { internationalShipment, location, rateRequest, shipment } from '../../support/shipments';
@@ -132,5 +133,23 @@ describe('validation failures name the field', () => {
     const many = Array.from({ length: LIMITS.maxBatchSize + 1 }, (_, i) => ({ id: `shp_${i}` }));
     expect(errors(await client.call('cancelShipments', { body: { shipments: many } }))[0]?.message).toBe(`shipments must have at most ${LIMITS.maxBatchSize} items, not ${LIMITS.maxBatchSize + 1}`);
     expect(errors(await client.call('trackShipments', { body: { shipments: [{}] } }))[0]?.message).toBe('shipments[0] needs a trackingNumber or an id');
+  });
+});
+
+describe('request targets no URL can be made of', () => {
+  it('answers 400 in the envelope and keeps serving', async () => {
+    const url = new URL(sandbox().baseUrl);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, method: 'GET', path: '//[' }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, errors: [{ code: 'InvalidRequest', message: 'the request path is not a valid URL path', type: 'ValidationError' }] });
+    expect((await client.call('getLocations', { query: { Page: 1, Limit: 1 } })).status).toBe(200);
   });
 });
