@@ -9,7 +9,7 @@ import type { ShipmentCreate } from '../service/contract';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { OUTBOX_KINDS, payloadProblems, type OutboxKind } from './outboxPayloads';
 import { parseInput, parseRow } from './rows';
-import { insertQueuedShipment, replaceQueuedInput, setPreCreationStatus } from './shipments';
+import { getByStationRef, insertQueuedShipment, replaceQueuedInput, setPreCreationStatus, setStatus } from './shipments';
 import { STATION_STATUSES } from './shipmentRecords';
 import { atomically, statement, type Db } from './statements';
 import { StationRef } from './stationRef';
@@ -137,6 +137,46 @@ export function queueShipment(db: Db, args: { stationRef: string; input: Shipmen
     insertQueuedShipment(db, { stationRef: args.stationRef, input, now: args.now });
     return enqueue(db, { stationRef: args.stationRef, kind: 'createShipment', payload: input, now: args.now });
   });
+}
+
+/** Writes that change a shipment the station already has. */
+export type ShipmentChangeKind = 'cancelShipment' | 'updateShipment' | 'blockShipment' | 'unblockShipment' | 'archiveShipment';
+
+/** What a shipment shows while a change to it waits in the outbox (an update shows no change). */
+export const PENDING_CHANGE_STATUS: Readonly<Partial<Record<ShipmentChangeKind, string>>> = {
+  cancelShipment: 'cancelling',
+  blockShipment: 'blocking',
+  unblockShipment: 'unblocking',
+  archiveShipment: 'archiving',
+};
+
+/**
+ * A change to a shipment (cancel, update, block, unblock, archive): its outbox item and the
+ * status the shipment shows meanwhile, in one transaction. The shipment may still be queued
+ * itself: the change then waits behind its create.
+ */
+export function queueShipmentChange(db: Db, args: { stationRef: string; kind: ShipmentChangeKind; payload: unknown; now: number }): OutboxItem {
+  return atomically(db, () => {
+    const shipment = getByStationRef(db, args.stationRef);
+    if (shipment === undefined) throw new StoreNotFoundError(`no shipment with station reference ${args.stationRef}`);
+    const neverCreated: readonly string[] = [STATION_STATUSES.failed, STATION_STATUSES.discarded, STATION_STATUSES.needsReview];
+    if (shipment.serviceId === null && neverCreated.includes(shipment.status)) {
+      throw new StoreTransitionError(`shipment ${args.stationRef} is ${shipment.status} and was never created: there is nothing to change on the service`);
+    }
+    const item = enqueue(db, args);
+    const pending = PENDING_CHANGE_STATUS[args.kind];
+    if (pending !== undefined) setStatus(db, args.stationRef, pending, args.now);
+    return item;
+  });
+}
+
+/** The kind of the latest shipment change the service did for this shipment, if any. */
+export function lastDoneChange(db: Db, stationRef: string): ShipmentChangeKind | undefined {
+  const kinds = Object.keys(PENDING_CHANGE_STATUS);
+  const row = statement(db, `SELECT kind FROM outbox WHERE station_ref = ? AND state = 'done' AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY id DESC LIMIT 1`).get(stationRef, ...kinds) as
+    | { kind: ShipmentChangeKind }
+    | undefined;
+  return row?.kind;
 }
 
 // An item waits while an earlier item about the same record is unfinished: an update must

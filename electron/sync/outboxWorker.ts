@@ -24,6 +24,14 @@ const RECONCILERS: Partial<Record<outbox.OutboxKind, (client: ServiceClient, ite
   createLocation: (client, item) => reconcileLocationCreate(client, String((item.payload as { referenceId?: unknown }).referenceId)),
 };
 
+/** The status a shipment has once a change to it is done. */
+const STATUS_AFTER: Readonly<Partial<Record<outbox.OutboxKind, string>>> = {
+  cancelShipment: 'Cancelled',
+  blockShipment: 'Blocked',
+  unblockShipment: 'Created',
+  archiveShipment: 'Archived',
+};
+
 /** Waits between tries of one item: from 2 s up to 5 minutes, with full jitter. */
 const ITEM_BACKOFF: RetryPolicy = { maxAttempts: 1_000_000, baseDelayMs: 2_000, maxDelayMs: 300_000, maxRetryAfterMs: 86_400_000 };
 /** While credentials are refused, look again this often (a person has to fix them). */
@@ -191,10 +199,13 @@ export class OutboxWorker {
       }
       default:
         if (alreadyApplied(error)) {
-          outbox.markDone(db, item.id, { alreadyApplied: error.message }, now);
+          this.complete(item, { alreadyApplied: error.message });
           return;
         }
-        outbox.markFailed(db, item.id, recorded, now);
+        db.transaction(() => {
+          outbox.markFailed(db, item.id, recorded, now);
+          this.restoreStatus(item, now);
+        })();
     }
   }
 
@@ -249,7 +260,11 @@ export class OutboxWorker {
     const { db, timers } = this.options;
     const now = timers.now();
     if (item.kind !== 'createShipment') {
-      outbox.markDone(db, item.id, result, now);
+      db.transaction(() => {
+        outbox.markDone(db, item.id, result, now);
+        const after = STATUS_AFTER[item.kind];
+        if (after !== undefined) shipments.setStatus(db, item.stationRef, after, now);
+      })();
       return;
     }
     const created = result as ShipmentCreateResult;
@@ -270,6 +285,19 @@ export class OutboxWorker {
       return handedOff;
     })();
     if (jobs.length > 0) this.emit({ type: 'labelsReady', stationRef: item.stationRef, printJobIds: jobs.map((job) => job.id) });
+  }
+
+  /**
+   * A refused change leaves the shipment as it was: after the last change the service did,
+   * or as the service last described it.
+   */
+  private restoreStatus(item: outbox.OutboxItem, now: number): void {
+    const { db } = this.options;
+    if (outbox.PENDING_CHANGE_STATUS[item.kind as outbox.ShipmentChangeKind] === undefined) return;
+    const lastChange = outbox.lastDoneChange(db, item.stationRef);
+    const shipment = shipments.getByStationRef(db, item.stationRef);
+    const known = (lastChange === undefined ? undefined : STATUS_AFTER[lastChange]) ?? shipment?.searchRecord?.statusId ?? shipment?.result?.status;
+    shipments.setStatus(db, item.stationRef, known ?? 'Created', now);
   }
 
   private emitItem(id: number): void {

@@ -7,6 +7,8 @@ import type Database from 'better-sqlite3';
 import type { ServiceClient } from '../service/client/client';
 import type { RequestLogEntry } from '../service/client/log';
 import type { Timers } from '../service/client/timers';
+import { purgeDocumentsOlderThan } from '../store/documents';
+import { getSetting } from '../store/settings';
 import { Connectivity } from './connectivity';
 import type { SyncListener } from './events';
 import { OutboxWorker } from './outboxWorker';
@@ -70,10 +72,22 @@ export class SyncEngine {
     this.pull = new PullSync({ db, client, timers, ...(onEvent === undefined ? {} : { onEvent }) });
     this.worker.start();
     this.connectivity.start();
+    this.housekeeping();
     this.pullTimer = setInterval(() => {
+      this.housekeeping();
       if (this.connectivity.online) void this.pullNow();
     }, this.options.pullEveryMs ?? 300_000);
     this.pullTimer.unref();
+  }
+
+  /**
+   * Drops stored documents older than the label retention setting (kept for reprints until
+   * then). Runs at start and with every periodic pull; returns how many were dropped.
+   */
+  housekeeping(): number {
+    const { db, timers } = this.options;
+    const days = getSetting(db, 'labelRetentionDays');
+    return purgeDocumentsOlderThan(db, timers.now() - days * 86_400_000);
   }
 
   /** A new item was queued: send it now if the service is reachable. */

@@ -7,6 +7,7 @@ import { ServiceClient } from '../../../electron/service/client/client';
 import { realTimers } from '../../../electron/service/client/timers';
 import { openStationStore, type StationStore } from '../../../electron/store/database';
 import * as outbox from '../../../electron/store/outbox';
+import { getByStationRef } from '../../../electron/store/shipments';
 import { ulid } from '../../../electron/store/stationRef';
 import type { SyncEvent } from '../../../electron/sync/events';
 import { OutboxWorker } from '../../../electron/sync/outboxWorker';
@@ -123,5 +124,46 @@ describe('draining the outbox', () => {
     await drain(worker());
     expect(outbox.get(store.db, item.id)?.state).toBe('done');
     expect(await countOnService(stationRef)).toBe(1);
+  });
+});
+
+describe('changes to shipments through the outbox', () => {
+  it('sends a cancel queued right behind its create after the create, and the shipment shows it meanwhile', async () => {
+    const [ref = ''] = queue(1, 'CHANGE');
+    outbox.queueShipmentChange(store.db, { stationRef: ref, kind: 'cancelShipment', payload: { cancelReason: 'order changed' }, now: Date.now() });
+    expect(getByStationRef(store.db, ref)?.status).toBe('cancelling');
+    await drain(worker());
+    expect(outbox.counts(store.db)).toMatchObject({ done: 2, failed: 0 });
+    expect(getByStationRef(store.db, ref)?.status).toBe('Cancelled');
+    const found = await new SandboxClient(sandbox).call('searchShipments', { body: { searchTerm: ref, filter: [{ column: 'statusId', condition: 0, value: 'Cancelled' }] } });
+    expect(found.json.totalCount).toBe(1);
+  });
+
+  it('blocks, unblocks and archives in order; a change the service refuses fails and leaves the status as it was', async () => {
+    const [ref = ''] = queue(1, 'CHANGES');
+    for (const kind of ['blockShipment', 'unblockShipment', 'archiveShipment'] as const) {
+      outbox.queueShipmentChange(store.db, { stationRef: ref, kind, payload: { reason: 'test' }, now: Date.now() });
+    }
+    await drain(worker());
+    expect(getByStationRef(store.db, ref)?.status).toBe('Archived');
+    outbox.queueShipmentChange(store.db, { stationRef: ref, kind: 'cancelShipment', payload: {}, now: Date.now() });
+    await drain(worker());
+    const [failed] = outbox.list(store.db, { states: ['failed'] });
+    expect(failed?.lastError?.message).toMatch(/cannot be cancelled: it is archived/);
+    expect(getByStationRef(store.db, ref)?.status).toBe('Archived');
+  });
+
+  it('a repeated cancel whose first answer was lost counts as done', async () => {
+    const [ref = ''] = queue(1, 'REPEAT');
+    await drain(worker());
+    outbox.queueShipmentChange(store.db, { stationRef: ref, kind: 'cancelShipment', payload: {}, now: Date.now() });
+    sandbox.faults.set({ commitThenDrop: 1, commitThenDropOperations: ['cancelShipments'] });
+    const w = worker();
+    await w.processNext();
+    sandbox.faults.clear();
+    expect(outbox.list(store.db, { states: ['unknown'] })).toHaveLength(1);
+    await drain(w);
+    expect(outbox.counts(store.db)).toMatchObject({ done: 2, failed: 0, needs_review: 0 });
+    expect(getByStationRef(store.db, ref)?.status).toBe('Cancelled');
   });
 });

@@ -6,7 +6,9 @@ import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/san
 import { ServiceClient } from '../../../electron/service/client/client';
 import { realTimers } from '../../../electron/service/client/timers';
 import { openStationStore, type StationStore } from '../../../electron/store/database';
+import { listDocuments, saveDocuments } from '../../../electron/store/documents';
 import { listLocations } from '../../../electron/store/locations';
+import { setSetting } from '../../../electron/store/settings';
 import * as outbox from '../../../electron/store/outbox';
 import { getByServiceId } from '../../../electron/store/shipments';
 import { ulid } from '../../../electron/store/stationRef';
@@ -77,6 +79,24 @@ describe('connectivity and sync', () => {
     expect(cached).toMatchObject({ serviceId, orderNumber: 'SO-OTHER-DESK', trackingNumber: made.json.trackingNumber });
     expect(events.some((e) => e.type === 'syncProgress' && e.phase === 'tracking')).toBe(true);
     await engine.stop();
+    client.close();
+    store.close();
+  });
+});
+
+describe('label retention', () => {
+  it('drops stored documents older than the retention setting, and keeps newer ones', async () => {
+    const { store, engine, client } = station('retention');
+    const now = Date.now();
+    const pdf = new Uint8Array([37, 80, 68, 70]);
+    outbox.queueShipment(store.db, { stationRef: 'PB-OLD-1', input: shipment(), now: now - 40 * 86_400_000 });
+    outbox.queueShipment(store.db, { stationRef: 'PB-NEW-1', input: shipment(), now });
+    saveDocuments(store.db, 'PB-OLD-1', [{ type: 'Label', mime: 'application/pdf', bytes: pdf }], now - 40 * 86_400_000);
+    saveDocuments(store.db, 'PB-NEW-1', [{ type: 'Label', mime: 'application/pdf', bytes: pdf }], now);
+    setSetting(store.db, 'labelRetentionDays', 30);
+    expect(engine.housekeeping()).toBe(1);
+    expect(listDocuments(store.db, 'PB-OLD-1')).toEqual([]);
+    expect(listDocuments(store.db, 'PB-NEW-1')).toHaveLength(1);
     client.close();
     store.close();
   });

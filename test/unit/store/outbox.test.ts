@@ -239,3 +239,31 @@ describe('recovery and views', () => {
     expect(outbox.get(db, 999)).toBeUndefined();
   });
 });
+
+describe('queueShipmentChange', () => {
+  it('writes the change and the status the shipment shows meanwhile in one transaction', () => {
+    const { db } = openTempStore();
+    queued(db);
+    const item = outbox.queueShipmentChange(db, { stationRef: REF, kind: 'cancelShipment', payload: { cancelReason: 'x' }, now: T0 + 1 });
+    expect(item).toMatchObject({ kind: 'cancelShipment', state: 'pending', stationRef: REF });
+    expect(shipments.getByStationRef(db, REF)?.status).toBe('cancelling');
+  });
+
+  it('refuses a change to a shipment the station does not have, or whose create was refused, and writes nothing', () => {
+    const { db } = openTempStore();
+    expect(() => outbox.queueShipmentChange(db, { stationRef: REF, kind: 'blockShipment', payload: {}, now: T0 })).toThrow(StoreNotFoundError);
+    const create = queued(db);
+    outbox.markSending(db, create.id, T0);
+    outbox.markFailed(db, create.id, ERR, T0);
+    expect(() => outbox.queueShipmentChange(db, { stationRef: REF, kind: 'blockShipment', payload: {}, now: T0 })).toThrow(StoreTransitionError);
+    expect(outbox.counts(db).pending).toBe(0);
+    expect(shipments.getByStationRef(db, REF)?.status).toBe('failed');
+  });
+
+  it('refuses a payload the service would not take, and writes nothing', () => {
+    const { db } = openTempStore();
+    queued(db);
+    expect(() => outbox.queueShipmentChange(db, { stationRef: REF, kind: 'updateShipment', payload: { discountedCost: 'cheap' }, now: T0 })).toThrow(StoreInputError);
+    expect(shipments.getByStationRef(db, REF)?.status).toBe('queued');
+  });
+});
