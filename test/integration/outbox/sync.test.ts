@@ -85,7 +85,7 @@ describe('connectivity and sync', () => {
 });
 
 describe('label retention', () => {
-  it('drops stored documents older than the retention setting, and keeps newer ones', async () => {
+  it('drops stored documents older than the retention setting, and keeps newer ones', () => {
     const { store, engine, client } = station('retention');
     const now = Date.now();
     const pdf = new Uint8Array([37, 80, 68, 70]);
