@@ -1,0 +1,78 @@
+import { PDFDocument, degrees } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { DocumentError, checkPdf, normalisedRotation } from './document';
+import type { CheckedPdf } from './document';
+import { placement } from './placement';
+import type { Size } from './placement';
+
+function isChecked(pdf: Uint8Array | CheckedPdf): pdf is CheckedPdf {
+  return !(pdf instanceof Uint8Array);
+}
+
+/** The crop box is what a viewer shows and what the label was laid out for; the media box may carry bleed. */
+function visibleBox(page: PDFPage): { left: number; bottom: number; right: number; top: number } {
+  const box = page.getCropBox();
+  return {
+    left: Math.min(box.x, box.x + box.width),
+    bottom: Math.min(box.y, box.y + box.height),
+    right: Math.max(box.x, box.x + box.width),
+    top: Math.max(box.y, box.y + box.height),
+  };
+}
+
+/**
+ * Draws one source page onto a fresh media-sized page. An embedded page ignores its /Rotate, so
+ * the drawing turns the raw content by the page's own rotation and the placement's together, then
+ * shifts it so the turned page's lower-left corner lands where the placement put it.
+ */
+async function drawOnto(out: PDFDocument, source: PDFPage, shown: Size, media: Size): Promise<void> {
+  const target = out.addPage([media.width, media.height]);
+  const box = visibleBox(source);
+  const raw = { width: box.right - box.left, height: box.top - box.bottom };
+  const place = placement(shown, media);
+  // /Rotate turns clockwise; drawing turns counter-clockwise.
+  const turn = (place.rotate + 360 - normalisedRotation(source)) % 360;
+  const w = raw.width * place.scale;
+  const h = raw.height * place.scale;
+  // Turning about the origin moves the page off its lower-left corner; these put it back.
+  const shift =
+    turn === 90 ? { dx: h, dy: 0 } : turn === 180 ? { dx: w, dy: h } : turn === 270 ? { dx: 0, dy: w } : { dx: 0, dy: 0 };
+  // A page without a content stream is a legitimately blank page, and pdf-lib cannot embed one.
+  if (source.node.Contents() === undefined) return;
+  const embedded = await out.embedPage(source, box);
+  // Embedding is otherwise deferred to save(); doing it now ties a broken stream to its page.
+  await embedded.embed();
+  target.drawPage(embedded, {
+    x: place.x + shift.dx,
+    y: place.y + shift.dy,
+    xScale: place.scale,
+    yScale: place.scale,
+    rotate: degrees(turn),
+  });
+}
+
+/**
+ * Builds the single print job for a shipment: every page of every document, in order (package
+ * order for a multi-package shipment), each on a portrait page of exactly the media size. Pages are
+ * embedded as vector content, never rasterised, so a page that already matches prints at 100%.
+ */
+export async function fitToMedia(pdfs: readonly (Uint8Array | CheckedPdf)[], media: Size): Promise<Uint8Array> {
+  if (pdfs.length === 0) throw new DocumentError('no-pages', 'there are no documents to print');
+  const out = await PDFDocument.create();
+  out.setCreator('Packbench');
+  for (const [index, pdf] of pdfs.entries()) {
+    const checked = isChecked(pdf) ? pdf : await checkPdf(pdf, `document ${index + 1}`);
+    for (const [pageIndex, page] of checked.document.getPages().entries()) {
+      const shown = checked.pages[pageIndex];
+      if (shown === undefined) throw new DocumentError('damaged', `${checked.what} changed after it was checked`);
+      try {
+        await drawOnto(out, page, shown, media);
+      } catch (error) {
+        throw new DocumentError('damaged', `${checked.what} page ${pageIndex + 1} is damaged and cannot be read`, {
+          cause: error,
+        });
+      }
+    }
+  }
+  return out.save({ addDefaultPage: false });
+}
