@@ -1,4 +1,4 @@
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import type { PDFPage } from 'pdf-lib';
 import { Base64Error, decodeBase64Strict } from './base64';
 
@@ -99,7 +99,26 @@ export async function checkPdf(bytes: Uint8Array, what = 'document'): Promise<Ch
     throw new DocumentError('damaged', `${what} is damaged and cannot be read`, { cause: error });
   }
   if (pages.length === 0) throw new DocumentError('no-pages', `${what} is a PDF with no pages`);
+  document.getPages().forEach((page, index) => {
+    if (!contentDecodes(page)) throw new DocumentError('damaged', `${what} page ${index + 1} is damaged and cannot be read`);
+  });
   return { what, bytes, pageCount: pages.length, pages, document };
+}
+
+/**
+ * Whether every content stream of a page decodes. Checked here, once, so that a label that
+ * needs no fitting (sent to the printer as it came) is proven as sound as one that is redrawn.
+ */
+function contentDecodes(page: PDFPage): boolean {
+  const contents = page.node.Contents();
+  if (contents === undefined) return true;
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  try {
+    for (const stream of streams) if (stream instanceof PDFRawStream) decodePDFRawStream(stream).decode();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A document as the service sends it (base64 text): strict decoding, then the PDF check. */

@@ -51,6 +51,32 @@ async function drawOnto(out: PDFDocument, source: PDFPage, shown: Size, media: S
   });
 }
 
+/** True when a page prints at 100%, upright, from the corner: nothing to redraw. */
+function matches(page: PDFPage, shown: Size, media: Size): boolean {
+  const place = placement(shown, media);
+  const box = page.getMediaBox();
+  const sameBox = box.x === 0 && box.y === 0 && Math.abs(box.width - shown.width) < 1e-9 && Math.abs(box.height - shown.height) < 1e-9;
+  return sameBox && place.rotate === 0 && place.scale === 1 && normalisedRotation(page) === 0 && Math.abs(place.x) < 1e-9 && Math.abs(place.y) < 1e-9;
+}
+
+/**
+ * The common case costs next to nothing: labels made for the printer's media. One such
+ * document goes as it came; several have their pages copied into one job, not redrawn.
+ * Undefined when any page needs fitting.
+ */
+async function alreadyFitting(docs: readonly CheckedPdf[], media: Size): Promise<Uint8Array | undefined> {
+  const fits = docs.every((doc) => doc.document.getPages().every((page, i) => doc.pages[i] !== undefined && matches(page, doc.pages[i], media)));
+  if (!fits) return undefined;
+  const [only] = docs;
+  if (docs.length === 1 && only !== undefined) return only.bytes;
+  const out = await PDFDocument.create();
+  out.setCreator('Packbench');
+  for (const doc of docs) {
+    for (const page of await out.copyPages(doc.document, doc.document.getPageIndices())) out.addPage(page);
+  }
+  return out.save({ addDefaultPage: false, useObjectStreams: false });
+}
+
 /**
  * Builds the single print job for a shipment: every page of every document, in order (package
  * order for a multi-package shipment), each on a portrait page of exactly the media size. Pages are
@@ -58,10 +84,12 @@ async function drawOnto(out: PDFDocument, source: PDFPage, shown: Size, media: S
  */
 export async function fitToMedia(pdfs: readonly (Uint8Array | CheckedPdf)[], media: Size): Promise<Uint8Array> {
   if (pdfs.length === 0) throw new DocumentError('no-pages', 'there are no documents to print');
+  const checkedAll = await Promise.all(pdfs.map(async (pdf, index) => (isChecked(pdf) ? pdf : checkPdf(pdf, `document ${index + 1}`))));
+  const asIs = await alreadyFitting(checkedAll, media);
+  if (asIs !== undefined) return asIs;
   const out = await PDFDocument.create();
   out.setCreator('Packbench');
-  for (const [index, pdf] of pdfs.entries()) {
-    const checked = isChecked(pdf) ? pdf : await checkPdf(pdf, `document ${index + 1}`);
+  for (const checked of checkedAll) {
     for (const [pageIndex, page] of checked.document.getPages().entries()) {
       const shown = checked.pages[pageIndex];
       if (shown === undefined) throw new DocumentError('damaged', `${checked.what} changed after it was checked`);

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { StoreInputError, StoreRowError } from './errors';
 import { issuesOf } from './rows';
+import { MediaConfig } from '../printing/media';
 import { statement, type Db } from './statements';
 
 export const SETTINGS = {
@@ -16,6 +17,10 @@ export const SETTINGS = {
   autoPrintLabels: { schema: z.boolean(), default: true },
   /** The label printer's name; null means the system's default printer. */
   labelPrinter: { schema: z.string().min(1).nullable(), default: null },
+  /** The printer for documents other than labels (commercial invoices…); null means the system's default printer. */
+  documentPrinter: { schema: z.string().min(1).nullable(), default: null },
+  /** Media loaded in each printer, by printer name; a printer not listed gets 4x6 for labels, Letter for documents. */
+  printerMedia: { schema: z.record(z.string().min(1), MediaConfig), default: {} },
 } as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
 
 export type SettingKey = keyof typeof SETTINGS;

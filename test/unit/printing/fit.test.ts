@@ -109,9 +109,12 @@ describe('fitting labels to the printer media', () => {
     doc.addPage([288, 432]);
     const broken = doc.addPage([288, 432]);
     broken.node.set(PDFName.of('Contents'), doc.context.register(doc.context.stream('x', { Filter: 'NoSuchDecode' })));
-    const checked = await decodeDocument(toBase64(await doc.save()), 'Label 1');
-    await expect(fitToMedia([checked], MEDIA['4x6'])).rejects.toThrow(
+    // Found when the label is checked, before any fitting, so a label sent as it came is as sound.
+    await expect(decodeDocument(toBase64(await doc.save()), 'Label 1')).rejects.toThrow(
       new DocumentError('damaged', 'Label 1 page 2 is damaged and cannot be read'),
+    );
+    await expect(fitToMedia([await doc.save()], MEDIA['4x6'])).rejects.toThrow(
+      new DocumentError('damaged', 'document 1 page 2 is damaged and cannot be read'),
     );
   });
 

@@ -7,7 +7,7 @@ describe('settings', () => {
     const { db } = openTempStore();
     expect(settings.getSetting(db, 'labelRetentionDays')).toBe(30);
     expect(settings.getSetting(db, 'deskId')).toBe('DESK1');
-    expect(settings.allSettings(db)).toEqual({ deskId: 'DESK1', labelRetentionDays: 30, autoPrintLabels: true, labelPrinter: null });
+    expect(settings.allSettings(db)).toEqual({ deskId: 'DESK1', labelRetentionDays: 30, autoPrintLabels: true, labelPrinter: null, documentPrinter: null, printerMedia: {} });
   });
 
   it('store JSON values and read them back typed', () => {

@@ -1,0 +1,62 @@
+/**
+ * Which printer and which media a document goes to. Labels go to the label printer, every other
+ * document type (commercial invoices, packing lists…) to the document printer; either setting may
+ * be null, meaning the system's default printer. Media comes from the per-printer setting, with
+ * the stock each role usually holds as the fallback.
+ */
+import { getSetting } from '../store/settings';
+import type { Db } from '../store/statements';
+import type { PrinterBackend } from './backend';
+import { PrintBackendError } from './backend';
+import { parseMedia } from './media';
+import type { MediaSize } from './media';
+
+export type PrinterRole = 'label' | 'document';
+
+export interface PrinterChoice {
+  readonly printer: string;
+  readonly role: PrinterRole;
+  readonly media: MediaSize;
+}
+
+const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', document: 'Letter' };
+
+export function roleOf(documentType: string): PrinterRole {
+  return documentType === 'Label' ? 'label' : 'document';
+}
+
+/** The media configured for `printer`, or the role's usual stock when none is configured. */
+export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize {
+  const configured = getSetting(db, 'printerMedia')[printer];
+  return parseMedia(configured ?? DEFAULT_MEDIA[role], `printerMedia.${printer}`);
+}
+
+/**
+ * Resolves printers for one pass of work: the system default is asked for at most once, and only
+ * when a setting or a job leaves the choice to the system.
+ */
+export class PrinterMap {
+  private defaultPrinter: Promise<string | undefined> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly backend: PrinterBackend,
+  ) {}
+
+  /** `explicit` is the printer a job names (a reprint to another printer); null follows the settings. */
+  async choose(documentType: string, explicit: string | null = null): Promise<PrinterChoice> {
+    const role = roleOf(documentType);
+    const configured = explicit ?? getSetting(this.db, role === 'label' ? 'labelPrinter' : 'documentPrinter');
+    const printer = configured ?? (await this.systemDefault(role));
+    return { printer, role, media: mediaFor(this.db, printer, role) };
+  }
+
+  private async systemDefault(role: PrinterRole): Promise<string> {
+    this.defaultPrinter ??= this.backend.listPrinters().then((printers) => printers.find((p) => p.isDefault)?.name);
+    const name = await this.defaultPrinter;
+    if (name === undefined) {
+      throw new PrintBackendError('printerMissing', `no ${role} printer is chosen and the system has no default printer: choose a ${role} printer in settings`);
+    }
+    return name;
+  }
+}
