@@ -19,9 +19,11 @@ export interface JobStatus {
   readonly reason?: string;
 }
 
+/** What to print: a PDF file, or the PDF itself (`data`, handed over without a temporary file). */
 export interface PrintRequest {
   readonly printer: string;
-  readonly file: string;
+  readonly file?: string;
+  readonly data?: Uint8Array;
   readonly copies: number;
   readonly title: string;
   readonly options?: Readonly<Record<string, string>>;

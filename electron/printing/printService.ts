@@ -7,9 +7,6 @@
  * The service client is deliberately not a dependency: printing and reprinting work from the
  * store alone, so labels print while the service is down.
  */
-import { randomUUID } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Timers } from '../service/client/timers';
 import type { StoredDocument } from '../store/documents';
 import { getDocument } from '../store/documents';
@@ -45,7 +42,6 @@ export interface PrintServiceOptions {
   readonly backend: PrinterBackend;
   readonly timers: Timers;
   /** Where fitted PDFs are written for the spooler; each file is removed once submitted. */
-  readonly tmpDir: string;
   readonly onEvent?: (event: PrintEvent) => void;
   /** How often `watch()` polls the spooler; 500 ms by default. */
   readonly pollMs?: number;
@@ -104,7 +100,6 @@ export class PrintService {
   private readonly db: Db;
   private readonly backend: PrinterBackend;
   private readonly timers: Timers;
-  private readonly tmpDir: string;
   private readonly onEvent: (event: PrintEvent) => void;
   private readonly pollMs: number;
   private readonly tracked = new Map<string, Tracked>();
@@ -116,7 +111,6 @@ export class PrintService {
     this.db = options.db;
     this.backend = options.backend;
     this.timers = options.timers;
-    this.tmpDir = options.tmpDir;
     this.onEvent = options.onEvent ?? (() => undefined);
     this.pollMs = options.pollMs ?? 500;
   }
@@ -339,15 +333,9 @@ export class PrintService {
     return { members: good.map((c) => c.member), bytes: await fitToMedia(good.map((c) => c.pdf), media) };
   }
 
-  /** The spooler reads the file while submitting, so it is removed as soon as submit returns. */
+  /** The job goes to the backend as data: no temporary file to write, read and remove. */
   private async submitFile(printer: string, bytes: Uint8Array, copies: number, title: string): Promise<string> {
-    const file = path.join(this.tmpDir, `packbench-print-${randomUUID()}.pdf`);
-    await writeFile(file, bytes);
-    try {
-      const { jobId } = await this.backend.submit({ printer, file, copies, title });
-      return jobId;
-    } finally {
-      await rm(file, { force: true });
-    }
+    const { jobId } = await this.backend.submit({ printer, data: bytes, copies, title });
+    return jobId;
   }
 }

@@ -72,10 +72,9 @@ async function main(): Promise<void> {
         const fitted = await fitToMedia(checked, MEDIA['4x6']);
         const afterFit = performance.now();
         counter += 1;
-        const file = join(work, `job-${String(pages)}-${String(counter)}.pdf`);
-        await writeFile(file, fitted);
+        // The print service hands the job over as data (lp reads it on stdin): no file to write.
         const afterWrite = performance.now();
-        await backend.submit({ printer: queue, file, copies: 1, title: `bench ${String(counter)}` });
+        await backend.submit({ printer: queue, data: fitted, copies: 1, title: `bench ${String(counter)}` });
         const end = performance.now();
         if (record) {
           figures.stages.check.push(afterCheck - start);
@@ -83,7 +82,6 @@ async function main(): Promise<void> {
           figures.stages.write.push(afterWrite - afterFit);
           figures.stages.submit.push(end - afterWrite);
         }
-        await rm(file);
         return end - start;
       };
       const plain = async (): Promise<number> => {
@@ -122,7 +120,7 @@ async function main(): Promise<void> {
     );
   }
   console.log('');
-  console.log('pipeline stages, p50 (ms): checkPdf all | fitToMedia | write temp file | CupsBackend.submit (lp)');
+  console.log('pipeline stages, p50 (ms): checkPdf all | fitToMedia | hand-over | CupsBackend.submit (lp reading stdin)');
   for (const [pages, figures] of results) {
     const p50 = (values: readonly number[]): string => percentile([...values].sort((x, y) => x - y), 50).toFixed(1);
     const { check, fit, write, submit } = figures.stages;

@@ -65,7 +65,7 @@ export class CupsBackend implements PrinterBackend {
 
   async submit(request: PrintRequest): Promise<{ jobId: string }> {
     const args = submitArguments(request);
-    const result = await this.run('lp', args);
+    const result = await this.run('lp', args, request.data);
     if (result.code !== 0) {
       const failure = classifyLpFailure(request.printer, result);
       // lp says "The printer or class does not exist" also when it cannot reach the scheduler.
@@ -127,8 +127,8 @@ export class CupsBackend implements PrinterBackend {
     return /scheduler is running/i.test(result.stdout);
   }
 
-  private run(command: string, args: readonly string[]): Promise<CommandResult> {
-    return runCupsCommand(command, args, { env: this.env, timeoutMs: this.timeoutMs });
+  private run(command: string, args: readonly string[], input?: Uint8Array): Promise<CommandResult> {
+    return runCupsCommand(command, args, { env: this.env, timeoutMs: this.timeoutMs, ...(input === undefined ? {} : { input }) });
   }
 
   private async ippGet(resource: string, testFile: string): Promise<Map<string, string>> {
@@ -150,7 +150,9 @@ function submitArguments(request: PrintRequest): string[] {
   if (!Number.isInteger(request.copies) || request.copies < 1 || request.copies > 999) {
     throw new PrintBackendError('failed', 'copies must be a whole number from 1 to 999');
   }
-  if (request.file.trim() === '') throw new PrintBackendError('failed', 'file is required');
+  if ((request.file === undefined) === (request.data === undefined)) throw new PrintBackendError('failed', 'give either file or data');
+  if (request.file?.trim() === '') throw new PrintBackendError('failed', 'file is required');
+  if (request.data?.byteLength === 0) throw new PrintBackendError('failed', 'data is empty');
   // An absolute path never starts with "-", so lp cannot read it as an option.
   const args = ['-d', request.printer, '-n', String(request.copies), '-t', request.title];
   for (const [name, value] of Object.entries(request.options ?? {})) {
@@ -158,7 +160,8 @@ function submitArguments(request: PrintRequest): string[] {
     if (!OPTION_VALUE.test(value)) throw new PrintBackendError('failed', `options.${name} must not contain spaces, quotes or backslashes`);
     args.push('-o', `${name}=${value}`);
   }
-  args.push(path.resolve(request.file));
+  // With no file named, lp prints what it reads on its standard input.
+  if (request.file !== undefined) args.push(path.resolve(request.file));
   return args;
 }
 

@@ -19,6 +19,8 @@ export class CommandMissingError extends PrintBackendError {
 export interface RunOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs: number;
+  /** Written to the command's standard input (`lp` prints what it reads there). */
+  readonly input?: Uint8Array;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface RunOptions {
 export function runCupsCommand(file: string, args: readonly string[], options: RunOptions): Promise<CommandResult> {
   const env = { ...options.env, LANG: 'C', LC_ALL: 'C' };
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       file,
       [...args],
       { env, timeout: options.timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, encoding: 'utf8' },
@@ -54,5 +56,8 @@ export function runCupsCommand(file: string, args: readonly string[], options: R
         reject(new PrintBackendError('failed', `${file} failed: ${error.message}`));
       },
     );
+    // A command that exits before reading all of it closes the pipe: its exit says why.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input);
   });
 }

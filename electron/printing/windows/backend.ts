@@ -9,7 +9,7 @@
  * here therefore means "spooled", not "printed": a jam or an offline printer after that is not seen.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobState, JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from '../backend';
@@ -98,10 +98,12 @@ export class WindowsBackend implements PrinterBackend {
     const folder = await mkdtemp(path.join(this.tempDir, 'packbench-print-'));
     const copy = path.join(folder, 'job.pdf');
     try {
-      await copyFile(path.resolve(request.file), copy);
+      // SumatraPDF prints files: handed-over data is written to the job's own folder.
+      if (request.data !== undefined) await writeFile(copy, request.data);
+      else await copyFile(path.resolve(request.file ?? ''), copy);
     } catch (error) {
       await rm(folder, { recursive: true, force: true });
-      throw new PrintBackendError('failed', `cannot read ${request.file}: ${messageOf(error)}`);
+      throw new PrintBackendError('failed', `cannot read ${request.file ?? 'the document'}: ${messageOf(error)}`);
     }
     const options: PdfToPrinterPrintOptions = {
       printer: request.printer,
@@ -174,7 +176,8 @@ function validate(request: PrintRequest): string | undefined {
   if (!Number.isInteger(request.copies) || request.copies < 1 || request.copies > 999) {
     throw new PrintBackendError('failed', 'copies must be a whole number from 1 to 999');
   }
-  if (request.file.trim() === '') throw new PrintBackendError('failed', 'file is required');
+  if ((request.file === undefined) === (request.data === undefined)) throw new PrintBackendError('failed', 'give either file or data');
+  if (request.file?.trim() === '') throw new PrintBackendError('failed', 'file is required');
   for (const name of Object.keys(request.options ?? {})) {
     if (!KNOWN_OPTIONS.has(name)) throw new PrintBackendError('failed', `options.${name} is not supported by the Windows backend`);
   }
