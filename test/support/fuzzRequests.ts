@@ -107,7 +107,7 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 
 /** A query (or token form) value as text: a record's entries as `name=value` pairs. */
 function formText(value: unknown): string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return encodeURIComponent(asText(value));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return encodeEach(asText(value));
   return new URLSearchParams(Object.entries(value).map(([name, v]) => [name, asText(v)])).toString();
 }
 
