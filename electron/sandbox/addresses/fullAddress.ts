@@ -5,6 +5,7 @@
  * its own in the UK and Ireland. The country's name ends every address outside the ZIP
  * system, as the UPU asks for international mail.
  */
+import type { AddressIdParts } from './addressId';
 import type { PostalSystem } from './postal';
 
 const POSTCODE_FIRST: ReadonlySet<string> = new Set([
@@ -13,13 +14,8 @@ const POSTCODE_FIRST: ReadonlySet<string> = new Set([
 ]);
 const POSTCODE_OWN_LINE: ReadonlySet<string> = new Set(['GB', 'IE', 'JE', 'GG', 'IM']);
 
-export interface FullAddressParts {
-  readonly address1: string;
-  readonly address2: string;
-  readonly city: string;
-  readonly stateProvince: string;
-  readonly zipPostalCode: string;
-  readonly country: string;
+/** The standardized place (as the address id keys it), and how to write the country. */
+export interface FullAddressParts extends AddressIdParts {
   readonly countryName: string | undefined;
   readonly system: PostalSystem;
 }
