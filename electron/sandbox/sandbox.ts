@@ -11,6 +11,7 @@ import { Authenticator, DEMO_CREDENTIALS, type SandboxCredentials } from './serv
 import type { SandboxServices } from './server/context';
 import { FaultControls, type FaultSettings, type FaultSettingsInput } from './server/faults';
 import { seededRandom } from './seededRandom';
+import { ServiceFailure } from './server/failures';
 import { createPipeline } from './server/pipeline';
 import { RateLimiter, TIERS } from './server/rateLimiter';
 import { openSandboxDb } from './state/db';
@@ -79,10 +80,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({
-      success: false,
-      errors: [{ code: 'InvalidRequest', message: tooLarge ? 'request headers (or the URL) are larger than 16 KB' : `the request is not valid HTTP: ${error.message}`, type: 'ValidationError' }],
-    });
+    const failure = new ServiceFailure('InvalidRequest', tooLarge ? 'request headers (or the URL) are larger than 16 KB' : `the request is not valid HTTP: ${error.message}`);
+    const body = JSON.stringify(failure.envelope);
     socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   });
   await new Promise<void>((resolve, reject) => {

@@ -296,6 +296,12 @@ export function recoverAfterCrash(db: Db, now: number): number {
   return statement(db, "UPDATE outbox SET state = 'unknown', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE state = 'sending'").run(error, now, now).changes;
 }
 
+/** When the earliest item waiting to be sent (or reconciled) is due; undefined when none waits. */
+export function nextAttemptAt(db: Db): number | undefined {
+  const row = statement(db, "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE state IN ('pending', 'unknown')").get() as { at: number | null };
+  return row.at ?? undefined;
+}
+
 export function get(db: Db, id: number): OutboxItem | undefined {
   const row = statement(db, 'SELECT * FROM outbox WHERE id = ?').get(id);
   return row === undefined ? undefined : load(row).item;

@@ -100,11 +100,8 @@ export class OutboxWorker {
 
   /** Until the earliest scheduled retry, at most a few seconds (new items also kick). */
   private idleWait(): number {
-    const now = this.options.timers.now();
-    const next = outbox
-      .list(this.options.db, { states: ['pending', 'unknown'], limit: 1000 })
-      .reduce((soonest, item) => Math.min(soonest, item.nextAttemptAt), Number.POSITIVE_INFINITY);
-    return Math.max(50, Math.min(5_000, next - now));
+    const next = outbox.nextAttemptAt(this.options.db) ?? Number.POSITIVE_INFINITY;
+    return Math.max(50, Math.min(5_000, next - this.options.timers.now()));
   }
 
   /** Processes the next ready item; false when there was none. Used directly by tests. */

@@ -267,3 +267,16 @@ describe('queueShipmentChange', () => {
     expect(shipments.getByStationRef(db, REF)?.status).toBe('queued');
   });
 });
+
+describe('nextAttemptAt', () => {
+  it('is when the earliest waiting item is due, and undefined when nothing waits', () => {
+    const { db } = openTempStore();
+    expect(outbox.nextAttemptAt(db)).toBeUndefined();
+    const first = queued(db, 'PB-D1-A', T0);
+    queued(db, 'PB-D1-B', T0 + 5);
+    expect(outbox.nextAttemptAt(db)).toBe(T0);
+    outbox.markSending(db, first.id, T0);
+    outbox.markDone(db, first.id, {}, T0);
+    expect(outbox.nextAttemptAt(db)).toBe(T0 + 5);
+  });
+});
