@@ -5,6 +5,12 @@ import type { CheckedPdf } from './document';
 import { placement } from './placement';
 import type { Size } from './placement';
 
+/**
+ * A print job is a few labels: writing it in one go beats pdf-lib's default of yielding to the
+ * event loop every 50 objects. Object streams only shrink a file the printer reads once.
+ */
+const SAVE_AT_ONCE = { addDefaultPage: false, useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY } as const;
+
 function isChecked(pdf: Uint8Array | CheckedPdf): pdf is CheckedPdf {
   return !(pdf instanceof Uint8Array);
 }
@@ -74,7 +80,7 @@ async function alreadyFitting(docs: readonly CheckedPdf[], media: Size): Promise
   for (const doc of docs) {
     for (const page of await out.copyPages(doc.document, doc.document.getPageIndices())) out.addPage(page);
   }
-  return out.save({ addDefaultPage: false, useObjectStreams: false });
+  return out.save(SAVE_AT_ONCE);
 }
 
 /**
@@ -102,5 +108,5 @@ export async function fitToMedia(pdfs: readonly (Uint8Array | CheckedPdf)[], med
       }
     }
   }
-  return out.save({ addDefaultPage: false });
+  return out.save({ ...SAVE_AT_ONCE, useObjectStreams: true });
 }
