@@ -333,7 +333,7 @@ export class PrintService {
     return { members: good.map((c) => c.member), bytes: await fitToMedia(good.map((c) => c.pdf), media) };
   }
 
-  /** The job goes to the backend as data: no temporary file to write, read and remove. */
+  /** The job goes to the backend as data: each backend hands it to its spooler the way that spooler takes it fastest. */
   private async submitFile(printer: string, bytes: Uint8Array, copies: number, title: string): Promise<string> {
     const { jobId } = await this.backend.submit({ printer, data: bytes, copies, title });
     return jobId;

@@ -19,8 +19,6 @@ export class CommandMissingError extends PrintBackendError {
 export interface RunOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs: number;
-  /** Written to the command's standard input (`lp` prints what it reads there). */
-  readonly input?: Uint8Array;
 }
 
 /**
@@ -56,8 +54,7 @@ export function runCupsCommand(file: string, args: readonly string[], options: R
         reject(new PrintBackendError('failed', `${file} failed: ${error.message}`));
       },
     );
-    // A command that exits before reading all of it closes the pipe: its exit says why.
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(options.input);
+    // None of the tools reads its standard input; closed at once, it can never wait on it.
+    child.stdin?.end();
   });
 }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,26 @@ describe('CUPS backend against a private cupsd', () => {
     expect(info.stdout).toMatch(/Pages:\s+1\n/);
     const text = await exec('pdftotext', [out, '-']);
     expect(text.stdout).toContain(`TRACKING: ${TRACKING}`);
+  });
+
+  it('prints handed-over data through a private spool file that is gone once lp answers, even when lp refuses', async () => {
+    const spoolRoot = await mkdtemp(path.join(work, 'spool-'));
+    const spooling = new CupsBackend({ env: cups.env, tempDir: spoolRoot });
+    const data = await readFile(label);
+    const { jobId } = await spooling.submit({ printer: cups.queues.label4x6, data, copies: 1, title: 'from memory' });
+    const [spoolDir] = await readdir(spoolRoot);
+    expect(spoolDir).toMatch(/^packbench-spool-/);
+    const spoolPath = path.join(spoolRoot, spoolDir ?? '');
+    // A label carries a name and an address: only its owner may read the folder it waits in.
+    expect((await stat(spoolPath)).mode & 0o077).toBe(0);
+    expect(await readdir(spoolPath)).toEqual([]);
+    const status = await waitForJob(cups.queues.label4x6, jobId, (s) => s.state === 'completed');
+    expect(status.state).toBe('completed');
+    const text = await exec('pdftotext', [cups.outputFileOf(cups.queues.label4x6), '-']);
+    expect(text.stdout).toContain(`TRACKING: ${TRACKING}`);
+
+    await expectKind(spooling.submit({ printer: cups.queues.rejecting, data, copies: 1, title: 'refused' }), 'rejecting');
+    expect(await readdir(spoolPath)).toEqual([]);
   });
 
   it('prints through the IPP Everywhere queue and the printer keeps the job file', async () => {
