@@ -2,6 +2,8 @@
 /**
  * Lint rules, including the project's boundaries:
  *  - the service contract (electron/service/contract) imports neither Node nor Electron;
+ *  - the station API (electron/api) is pure too, since the preload bundles it into a sandboxed
+ *    page: at run time it imports only zod schemas; the station's other modules only as types;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules.
@@ -46,6 +48,22 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['electron/api/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The station API is pure: the preload bundles it into a sandboxed page.' }],
+        patterns: [
+          { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The station API is pure: the preload bundles it into a sandboxed page.' },
+          {
+            group: ['../store/*', '!../store/stationRefFormat', '../printing/*', '!../printing/media', '../sync/*', '../station/*', '../sandbox/*', '../service/client/*'],
+            allowTypeImports: true,
+            message: 'The station API imports the station\'s modules only as types (schemas come from the contract, media and stationRefFormat).',
+          },
+        ],
+      }],
+    },
+  },
+  {
     files: ['renderer/src/**'],
     languageOptions: { globals: globals.browser },
   },
@@ -78,6 +96,22 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'The service contract is pure: it imports neither Electron nor Node.' }],
         patterns: [{ group: nodeBuiltins, message: 'The service contract is pure: it imports neither Electron nor Node.' }],
+      }],
+    },
+  },
+  {
+    files: ['electron/api/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The station API is pure: the preload bundles it into a sandboxed page.' }],
+        patterns: [
+          { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The station API is pure: the preload bundles it into a sandboxed page.' },
+          {
+            group: ['../store/*', '!../store/stationRefFormat', '../printing/*', '!../printing/media', '../sync/*', '../station/*', '../sandbox/*', '../service/client/*'],
+            allowTypeImports: true,
+            message: 'The station API imports the station\'s modules only as types (schemas come from the contract, media and stationRefFormat).',
+          },
+        ],
       }],
     },
   },

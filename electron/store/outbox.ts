@@ -309,6 +309,11 @@ export function get(db: Db, id: number): OutboxItem | undefined {
 
 const ListOptions = z.object({ states: z.array(z.enum(OUTBOX_STATES)).optional(), limit: z.number().int().min(1).max(10_000).optional() });
 
+/** One shipment's items, oldest first: what the station did and still has to do for it. */
+export function listForShipment(db: Db, stationRef: string): OutboxItem[] {
+  return statement(db, 'SELECT * FROM outbox WHERE station_ref = ? ORDER BY id').all(stationRef).map((row) => load(row).item);
+}
+
 /** Items in send order, optionally only those in `states`. */
 export function list(db: Db, options: { states?: OutboxState[]; limit?: number } = {}): OutboxItem[] {
   const { states, limit = 500 } = parseInput(ListOptions, options, 'list options');

@@ -5,13 +5,8 @@
  * and sortable by time, which support finds handy when reading logs.
  */
 import { randomBytes } from 'node:crypto';
-import * as z from 'zod';
 
-export const StationRef = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(80, 'must be at most 80 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-", starting with a letter or digit');
+export { StationRef } from './stationRefFormat';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -28,6 +28,16 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", 'electron/shell/probe.ts')).toEqual([]);
   });
 
+  it('keeps the station API pure: schemas at run time, other station modules only as types', async () => {
+    const file = 'electron/api/probe.ts';
+    expect(await restrictedImportErrors("import { randomBytes } from 'node:crypto';\nexport const x = randomBytes;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import Database from 'better-sqlite3';\nexport const x = Database;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { openStationStore } from '../store/database';\nexport const x = openStationStore;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { PrintJob } from '../store/printJobs';\nexport type X = PrintJob;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { StationRef } from '../store/stationRefFormat';\nexport const x = StationRef;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { ShipmentCreate } from '../service/contract';\nexport const x = ShipmentCreate;\n", file)).toEqual([]);
+  });
+
   it('lets the renderer import only types from the station API', async () => {
     const file = 'renderer/src/probe.ts';
     expect(await restrictedImportErrors("import type { StationApi } from '../../electron/api/contract';\nexport type X = StationApi;\n", file)).toEqual([]);

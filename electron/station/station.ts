@@ -1,0 +1,201 @@
+/**
+ * The composition root: builds the station from its parts (profiles, vault, the embedded
+ * sandbox, the active profile's store, service client, sync and printing) and offers it to a
+ * transport as a StationHost. Plain Node: the Electron shell and the web host both open it.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { StationEvent, StationHandlers } from '../api';
+import { SANDBOX_PROFILE_ID } from '../api';
+import type { PrinterBackend } from '../printing/backend';
+import { chooseBackend } from '../printing/chooseBackend';
+import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
+import type { AuthConfig } from '../service/client/auth';
+import { realTimers, type Timers } from '../service/client/timers';
+import { Connection, type ConnectionParts } from './connection';
+import { createDispatch } from './dispatch';
+import { connectionHandlers } from './handlers/connection';
+import { locationHandlers } from './handlers/locations';
+import { outboxHandlers } from './handlers/outbox';
+import { printingHandlers } from './handlers/printing';
+import { settingsHandlers } from './handlers/settings';
+import { shipmentHandlers } from './handlers/shipments';
+import { shippingHandlers } from './handlers/shipping';
+import type { StationHost } from './host';
+import { ProfileRegistry, secretName, type StoredProfile } from './profiles';
+import type { Vault } from './vault/vault';
+
+export interface StationOptions {
+  /** The app's data folder: profiles, each profile's store, the embedded sandbox's data. */
+  readonly dataDir: string;
+  readonly vault: Vault;
+  /** The desk's spooler; chosen by platform when absent. */
+  readonly printerBackend?: PrinterBackend;
+  /** One line per request and per notable event; never secrets (the client logs no headers or bodies). */
+  readonly log?: (line: string) => void;
+  readonly timers?: Timers;
+  /** Shorter waits for tests. */
+  readonly tuning?: ConnectionParts['tuning'];
+}
+
+export interface Station extends StationHost {
+  close(): Promise<void>;
+}
+
+/** What the handlers work with: the live parts, looked up at call time because a switch replaces them. */
+export interface StationContext {
+  readonly registry: ProfileRegistry;
+  readonly vault: Vault;
+  readonly timers: Timers;
+  readonly backend: PrinterBackend;
+  /** The active profile's working set. */
+  connection(): Connection;
+  /** The profile as it is used right now (the sandbox's URLs filled in). */
+  resolve(profile: StoredProfile): Promise<StoredProfile>;
+  /** The sign-in for a profile, or why there is none. */
+  authFor(profile: StoredProfile): Promise<AuthConfig | { problem: string }>;
+  /** Closes the active profile's working set and opens the one of `profileId`. */
+  activate(profileId: string): Promise<void>;
+  emit(event: StationEvent): void;
+}
+
+class StationCore implements StationContext {
+  private active: Connection | undefined;
+  private sandbox: Promise<RunningSandbox> | undefined;
+  private readonly listeners = new Set<(event: StationEvent) => void>();
+  private switching: Promise<void> = Promise.resolve();
+  readonly registry: ProfileRegistry;
+  readonly vault: Vault;
+  readonly timers: Timers;
+  readonly backend: PrinterBackend;
+
+  constructor(private readonly options: StationOptions) {
+    this.registry = ProfileRegistry.open(options.dataDir, { log: (line) => this.log(line) });
+    this.vault = options.vault;
+    this.timers = options.timers ?? realTimers;
+    this.backend = options.printerBackend ?? chooseBackend({ platform: process.platform, env: process.env });
+  }
+
+  connection(): Connection {
+    if (this.active === undefined) throw new Error('the station is not open');
+    return this.active;
+  }
+
+  emit(event: StationEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.log(`an event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  onEvent(listener: (event: StationEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  /** The embedded sandbox starts with the first use of the sandbox profile and lives as long as the station. */
+  private embeddedSandbox(): Promise<RunningSandbox> {
+    const folder = path.join(this.options.dataDir, 'sandbox');
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    this.sandbox ??= startSandbox({ port: 0, dbPath: path.join(folder, 'sandbox.sqlite') }).then((running) => {
+      this.log(`embedded sandbox listening on ${running.baseUrl}`);
+      return running;
+    });
+    return this.sandbox;
+  }
+
+  async resolve(profile: StoredProfile): Promise<StoredProfile> {
+    if (profile.kind !== 'sandbox') return profile;
+    const sandbox = await this.embeddedSandbox();
+    return { ...profile, baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, requestsPerMinute: sandbox.requestsPerMinute };
+  }
+
+  async authFor(profile: StoredProfile): Promise<AuthConfig | { problem: string }> {
+    if (profile.kind === 'sandbox') return { method: 'apiKey', apiKey: (await this.embeddedSandbox()).credentials.apiKey };
+    const secret = await this.vault.get(secretName(profile.id));
+    if (secret === undefined) {
+      return { problem: `no ${profile.method === 'apiKey' ? 'API key' : profile.method === 'oauth' ? 'client secret' : 'password'} is stored for "${profile.name}": an admin sets it in the connection settings` };
+    }
+    switch (profile.method) {
+      case 'apiKey':
+        return { method: 'apiKey', apiKey: secret };
+      case 'oauth':
+        return { method: 'oauth', clientId: profile.clientId ?? '', clientSecret: secret };
+      case 'bearer':
+        return { method: 'bearer', clientId: profile.clientId ?? '', clientSecret: secret };
+    }
+  }
+
+  activate(profileId: string): Promise<void> {
+    // One switch at a time: two quick switches must not leave two working sets open.
+    const next = this.switching.then(async () => {
+      const stored = this.registry.get(profileId);
+      if (stored === undefined) throw new Error(`no profile "${profileId}"`);
+      const profile = await this.resolve(stored);
+      const auth = await this.authFor(profile);
+      await this.active?.close();
+      this.active = undefined;
+      this.active = await Connection.open({
+        profile,
+        auth,
+        dataDir: this.options.dataDir,
+        backend: this.backend,
+        timers: this.timers,
+        emit: (event) => this.emit(event),
+        log: (line) => this.log(line),
+        ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
+      });
+      this.registry.setActive(profileId);
+      this.log(`connection "${profile.name}" (${profile.kind}) is active`);
+      this.emit({ type: 'connectionChanged', profileId });
+    });
+    this.switching = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await this.switching;
+    await this.active?.close();
+    this.active = undefined;
+    this.listeners.clear();
+    const sandbox = this.sandbox;
+    this.sandbox = undefined;
+    await (await sandbox)?.close();
+  }
+}
+
+export async function openStation(options: StationOptions): Promise<Station> {
+  const core = new StationCore(options);
+  try {
+    await core.activate(core.registry.activeId);
+  } catch (error) {
+    // A production profile that cannot open (its store damaged…) must not lock the desk out: fall back to the sandbox.
+    if (core.registry.activeId === SANDBOX_PROFILE_ID) {
+      await core.close();
+      throw error;
+    }
+    core.log(`the active connection could not open (${error instanceof Error ? error.message : String(error)}); using the sandbox`);
+    await core.activate(SANDBOX_PROFILE_ID);
+  }
+  const handlers = {
+    ...connectionHandlers(core),
+    ...locationHandlers(core),
+    ...shippingHandlers(core),
+    ...shipmentHandlers(core),
+    ...outboxHandlers(core),
+    ...printingHandlers(core),
+    ...settingsHandlers(core),
+  } satisfies StationHandlers;
+  return {
+    call: createDispatch(handlers, { logError: (method, error) => core.log(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) }),
+    onEvent: (listener) => core.onEvent(listener),
+    close: () => core.close(),
+  };
+}
