@@ -1,0 +1,125 @@
+/**
+ * The app's own origin, `app://packbench`, and the pure parts of serving the built renderer on
+ * it: which file a URL names, its content type, and the headers every answer carries. The page
+ * is never loaded from a remote origin or from `file://` (where every local file would share
+ * the page's origin); a privileged standard scheme gives it a real origin of its own that CSP,
+ * navigation guards and the IPC sender check can all name.
+ */
+import { extname, join, sep } from 'node:path';
+import type { CustomScheme } from 'electron';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'packbench';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/**
+ * Registered before the app is ready. `standard` gives the scheme real origins (relative URLs,
+ * storage, CSP 'self'); `secure` makes it a secure context like https; `supportFetchAPI` lets
+ * module scripts load. Deliberately absent: `bypassCSP` (the page's CSP must hold), `corsEnabled`
+ * (it would let other origins read our files), `allowServiceWorkers` and `stream`.
+ */
+export const APP_SCHEME_REGISTRATION: CustomScheme = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+};
+
+/**
+ * Whether `text` is a URL on the app's own origin. Compared by parts, not with `URL.origin`:
+ * WHATWG URL gives custom schemes the opaque origin "null", so every custom URL would compare equal.
+ */
+export function isAppUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return url.protocol === `${APP_SCHEME}:` && url.hostname === APP_HOST && url.port === '' && url.username === '' && url.password === '';
+}
+
+/**
+ * The renderer's Content-Security-Policy, sent as a header on every answer. It is the meta tag
+ * of renderer/index.html plus what a meta tag cannot say (`frame-ancestors`) and what the app
+ * never uses (frames, workers, manifests): a unit test checks it is never looser than the meta tag.
+ */
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+  "manifest-src 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': RENDERER_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** Only the kinds of file a Vite build of the renderer produces; anything else is served as bytes. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+export function contentTypeFor(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export type AppFileLookup =
+  | { readonly kind: 'file'; readonly path: string }
+  /** Not on the app's origin, or a path that tries to leave the renderer folder. */
+  | { readonly kind: 'refused'; readonly reason: string };
+
+/**
+ * Which file inside `rendererDir` (absolute) an `app://packbench/…` URL names; `/` is index.html.
+ * The path is decoded once and refused when a segment is `.` or `..`, or when it holds a
+ * backslash, a NUL or an encoded slash, so no spelling reaches outside the folder; the joined
+ * result is checked to lie inside it as a last line. Lexical only: the folder is our own build
+ * output, which holds no symbolic links.
+ */
+export function resolveAppFile(rendererDir: string, requestUrl: string): AppFileLookup {
+  if (!isAppUrl(requestUrl)) return { kind: 'refused', reason: 'not the app origin' };
+  const rawPath = new URL(requestUrl).pathname;
+  if (/%2f|%5c|%00/i.test(rawPath)) return { kind: 'refused', reason: 'encoded separator' };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return { kind: 'refused', reason: 'bad escape' };
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\\') || decoded.includes('\0')) return { kind: 'refused', reason: 'bad path' };
+  const segments = decoded.slice(1).split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return { kind: 'refused', reason: 'dot segment' };
+  const relative = decoded === '/' ? 'index.html' : segments.join(sep);
+  const root = rendererDir.endsWith(sep) ? rendererDir.slice(0, -1) : rendererDir;
+  const path = join(root, relative);
+  if (!path.startsWith(root + sep)) return { kind: 'refused', reason: 'outside the renderer folder' };
+  return { kind: 'file', path };
+}
