@@ -5,7 +5,7 @@
  * the page's origin); a privileged standard scheme gives it a real origin of its own that CSP,
  * navigation guards and the IPC sender check can all name.
  */
-import { extname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { CustomScheme } from 'electron';
 
 export const APP_SCHEME = 'app';
@@ -38,59 +38,7 @@ export function isAppUrl(text: string): boolean {
   return url.protocol === `${APP_SCHEME}:` && url.hostname === APP_HOST && url.port === '' && url.username === '' && url.password === '';
 }
 
-/**
- * The renderer's Content-Security-Policy, sent as a header on every answer. It is the meta tag
- * of renderer/index.html plus what a meta tag cannot say (`frame-ancestors`) and what the app
- * never uses (frames, workers, manifests): a unit test checks it is never looser than the meta tag.
- */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "frame-src 'none'",
-  "worker-src 'none'",
-  "manifest-src 'none'",
-].join('; ');
-
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': RENDERER_CSP,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
-
-/** Only the kinds of file a Vite build of the renderer produces; anything else is served as bytes. */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
-export function contentTypeFor(path: string): string {
-  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
-}
+export { RENDERER_CSP, SECURITY_HEADERS, contentTypeFor } from '../rendererServing';
 
 export type AppFileLookup =
   | { readonly kind: 'file'; readonly path: string }

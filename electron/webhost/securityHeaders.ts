@@ -4,27 +4,12 @@
  * so no other page can frame the station and trick a packer into clicking through it.
  */
 import type { ServerResponse } from 'node:http';
+import { RENDERER_CSP, SECURITY_HEADERS } from '../rendererServing';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The renderer's policy; the web host also forbids framing in the older header that browsers without CSP frame-ancestors still honour. */
+export const CONTENT_SECURITY_POLICY = RENDERER_CSP;
 
-const HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-};
+const HEADERS: Readonly<Record<string, string>> = { ...SECURITY_HEADERS, 'X-Frame-Options': 'DENY' };
 
 export function setSecurityHeaders(response: ServerResponse): void {
   for (const [name, value] of Object.entries(HEADERS)) response.setHeader(name, value);

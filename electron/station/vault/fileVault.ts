@@ -157,14 +157,12 @@ export class FileVault implements Vault {
     });
   }
 
-  async has(name: string): Promise<boolean> {
-    checkSecretName(name);
-    return await this.secrets.serial(async () => this.secrets.find(await this.secrets.read(), name) !== undefined);
+  has(name: string): Promise<boolean> {
+    return this.secrets.has(name);
   }
 
-  async delete(name: string): Promise<void> {
-    checkSecretName(name);
-    await this.secrets.serial(async () => this.secrets.remove(await this.secrets.read(), name));
+  delete(name: string): Promise<void> {
+    return this.secrets.delete(name);
   }
 
   private decrypt(record: EncryptedRecord): string {

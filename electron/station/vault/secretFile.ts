@@ -106,4 +106,16 @@ export class SecretFile<Doc extends { secrets: Array<{ name: string }> }> {
     if (this.find(doc, name) === undefined) return;
     await this.write({ ...doc, secrets: doc.secrets.filter((r) => r.name !== name) });
   }
+
+  /** Whether a secret of this name is stored (the name checked first). */
+  async has(name: string): Promise<boolean> {
+    checkSecretName(name);
+    return await this.serial(async () => this.find(await this.read(), name) !== undefined);
+  }
+
+  /** Removes the secret of this name, if there is one (the name checked first). */
+  async delete(name: string): Promise<void> {
+    checkSecretName(name);
+    await this.serial(async () => this.remove(await this.read(), name));
+  }
 }
