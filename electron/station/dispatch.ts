@@ -6,7 +6,7 @@
  */
 import type { ApiError, ApiFieldError, ApiResult, StationHandlers } from '../api';
 import { STATION_METHODS, failure, isStationMethod } from '../api';
-import { parseWith } from '../service/contract';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseWith } from '../service/contract';
 import { ServiceError, ValidationError } from '../service/client/errors';
 import { DocumentError } from '../printing/document';
 import { PrintBackendError } from '../printing/backend';
@@ -74,6 +74,11 @@ export function createDispatch(handlers: StationHandlers, options: DispatchOptio
   return async (method, input) => {
     if (!isStationMethod(method)) {
       return failure('unknownMethod', `the station has no method named "${String(method).slice(0, 80)}"`);
+    }
+    if (nestsDeeperThan(input)) {
+      return failure('invalidInput', `${method}: the input nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`, [
+        { field: '', message: `the input nests deeper than ${MAX_JSON_DEPTH} levels` },
+      ]);
     }
     const parsed = parseWith(STATION_METHODS[method], input ?? {});
     if (!parsed.ok) {

@@ -5,7 +5,7 @@
  * message naming its field instead of silently never matching.
  */
 import * as z from 'zod';
-import { quoted, unknownKeys } from './schemaMessages';
+import { quoted } from './schemaMessages';
 import type { Issue } from './schemaMessages';
 import { FACT_NAMES, FACT_TYPES } from './facts';
 import type { FactName, FactType, FactValue, Facts } from './facts';
@@ -81,7 +81,6 @@ const RawCondition = z.strictObject(
     op: z.enum(OPERATORS).optional(),
     value: z.unknown().optional(),
   },
-  { error: unknownKeys },
 );
 type RawCondition = z.output<typeof RawCondition>;
 

@@ -4,7 +4,6 @@
  * time, and says which rule and which field is wrong.
  */
 import * as z from 'zod';
-import { unknownKeys } from './schemaMessages';
 import type { Issue } from './schemaMessages';
 import { parseWith } from '../../service/contract';
 import type { FieldIssue, ParseResult } from '../../service/contract';
@@ -56,7 +55,6 @@ const PartyName = z.string().regex(PARTY_NAME, PARTY_NAME_RULE);
 
 const BookAddressSchema = z.strictObject(
   { companyName: Text, address1: Text, city: Text, stateProvince: Text, country: Text, zipPostalCode: Text },
-  { error: unknownKeys },
 );
 
 const OutcomeSchema = z.strictObject(
@@ -67,7 +65,6 @@ const OutcomeSchema = z.strictObject(
     instructions: z.array(Text).default([]),
     parties: z.array(PartyName).default([...DEFAULT_PARTIES]),
   },
-  { error: unknownKeys },
 );
 
 const RuleSchema = z.strictObject(
@@ -79,7 +76,6 @@ const RuleSchema = z.strictObject(
     when: ConditionSchema.optional(),
     then: OutcomeSchema,
   },
-  { error: unknownKeys },
 );
 
 const RawRuleSet = z.strictObject(
@@ -89,7 +85,6 @@ const RawRuleSet = z.strictObject(
     addressBook: z.record(z.string(), BookAddressSchema).default({}),
     rules: z.array(RuleSchema).min(1),
   },
-  { error: unknownKeys },
 );
 
 type RawRuleSet = z.output<typeof RawRuleSet>;

@@ -1,6 +1,6 @@
 /** Reading request bodies with a size limit, and parsing them by content type. */
 import type { IncomingMessage } from 'node:http';
-import { LIMITS } from '../../service/contract';
+import { LIMITS, MAX_JSON_DEPTH, nestsDeeperThan } from '../../service/contract';
 import { ServiceFailure } from './failures';
 
 /**
@@ -24,21 +24,6 @@ export async function readBody(request: IncomingMessage, limit: number = LIMITS.
 
 function mediaType(request: IncomingMessage): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** Deeper than any record of the contract; deeper bodies are refused before anything walks them. */
-const MAX_JSON_DEPTH = 64;
-
-/** True when arrays and objects nest deeper than `max` (checked without recursion). */
-function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > max) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /** A JSON body; an empty body is `undefined` (some operations may omit theirs). */

@@ -17,3 +17,4 @@ export * from './addressValidation';
 export * from './rules';
 export * from './auth';
 export * from './operations';
+export * from './nesting';

@@ -75,8 +75,17 @@ function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
   return { field, message: field === '' ? `body ${text}` : `${field} ${text}`, kind };
 }
 
+/** An unknown key of a strict record is an issue of the record; a form wants it on the key itself. */
+function unknownKeyIssues(issue: z.core.$ZodIssue): FieldIssue[] | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined;
+  return issue.keys.map((key) => {
+    const field = fieldPath([...issue.path, key]);
+    return { field, message: `${field} is not a known field`, kind: 'value' };
+  });
+}
+
 export function describeIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.map(toFieldIssue);
+  return error.issues.flatMap((issue) => unknownKeyIssues(issue) ?? [toFieldIssue(issue)]);
 }
 
 /** Parses `data` with `schema`, returning the value or one message per problem, never throwing. */

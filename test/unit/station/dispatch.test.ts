@@ -32,8 +32,8 @@ describe('the station dispatcher', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('invalidInput');
-    expect(result.error.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['stationRefs[1]']));
-    expect(result.error.message).toMatch(/extra/);
+    expect(result.error.fields.map((f) => f.field)).toEqual(expect.arrayContaining(['stationRefs[1]', 'extra']));
+    expect(result.error.message).toMatch(/extra is not a known field/);
     expect(calls).toEqual([]);
   });
 

@@ -1,0 +1,239 @@
+/**
+ * The whole station core under plain Node, reached only the way a browser reaches it: over the
+ * loopback web host's HTTP API and its event stream. The harness starts a private CUPS (the
+ * label printer is its 4x6 file queue), opens the station in a temp data folder (file vault in
+ * `<data>/vault`, the CUPS backend, short probe and poll waits), starts the web host on
+ * 127.0.0.1:0 and keeps an event stream open. Everything the client received is recorded as
+ * text (response bodies, the event stream), so tests can check what crossed the transport.
+ *
+ * The Electron window is the one part that cannot run here; the web host is the transport the
+ * app uses wherever it cannot, so nothing is mocked.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as z from 'zod';
+import type { ApiResult, MethodInput, StationEvent, StationMethod, StationResults } from '../../electron/api';
+import { API_ERROR_CODES } from '../../electron/api';
+import { CupsBackend } from '../../electron/printing/cups/backend';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/sandbox';
+import { openStation, type Station } from '../../electron/station/station';
+import { FileVault } from '../../electron/station/vault';
+import { createSseParser } from '../../electron/webhost/bridge/sseParser';
+import { startWebHost, type WebHost } from '../../electron/webhost/server';
+import { startPrivateCups, type PrivateCups } from './privateCups';
+import { RawHttpClient, type RawAnswer } from './rawHttp';
+
+/** What every answer of the API must look like, whatever was asked. */
+export const ApiResultShape = z.union([
+  z.strictObject({ ok: z.literal(true), value: z.unknown() }),
+  z.strictObject({
+    ok: z.literal(false),
+    error: z.strictObject({
+      code: z.enum(API_ERROR_CODES),
+      message: z.string().min(1),
+      fields: z.array(z.strictObject({ field: z.string(), message: z.string().min(1) })),
+      retryable: z.boolean(),
+    }),
+  }),
+]);
+
+export type EventOf<T extends StationEvent['type']> = Extract<StationEvent, { type: T }>;
+
+export interface StationHarnessOptions {
+  /** Waits of the connectivity probe and the print poll (short, so tests do not sleep). */
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number };
+}
+
+export interface StationHarness {
+  readonly dataDir: string;
+  readonly cups: PrivateCups;
+  /** The label printer: the private CUPS's 4x6 file queue. */
+  readonly labelQueue: string;
+  readonly webHost: WebHost;
+  /** Every line the station logged. */
+  readonly logLines: readonly string[];
+  /** Every response body received from the web host, as text. */
+  readonly responseTexts: readonly string[];
+  /** Events received on the event stream, in order. */
+  readonly events: readonly StationEvent[];
+  /** The event stream's text as received. */
+  eventStreamText(): string;
+  /** Calls a method over HTTP with the token; the parsed ApiResult. */
+  call<M extends StationMethod>(method: M, input: MethodInput<M>): Promise<ApiResult<StationResults[M]>>;
+  /** Calls and insists on success: the value, or a thrown error with the station's answer. */
+  value<M extends StationMethod>(method: M, input: MethodInput<M>): Promise<StationResults[M]>;
+  /** Calls any method name with any JSON input (for invalid input); the parsed ApiResult. */
+  callAny(method: string, input: unknown): Promise<ApiResult<unknown>>;
+  /** POST /api/<method> with the given body text; the token and JSON type unless `headers` override them (an empty value leaves a header out). */
+  post(method: string, body: string | undefined, headers?: Record<string, string>): Promise<RawAnswer>;
+  /** Waits until `check` returns something other than undefined (or throws its last error at the deadline). */
+  waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs?: number): Promise<T>;
+  /** Waits for an event of `type` matching `match`, looking at events from index `from` on (all by default). */
+  waitForEvent<T extends StationEvent['type']>(type: T, match: (event: EventOf<T>) => boolean, from?: number, timeoutMs?: number): Promise<EventOf<T>>;
+  /** Starts a standalone sandbox on 127.0.0.1:0 that `close()` stops too. */
+  startServiceSandbox(options?: SandboxOptions): Promise<RunningSandbox>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100 } as const;
+const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
+
+/** Reads the web host's event stream with fetch and the token header, as the bridge does. */
+async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) => void, onText: (text: string) => void): Promise<{ stop(): Promise<void> }> {
+  const controller = new AbortController();
+  const response = await fetch(`${webHost.url}api/events`, { headers: { Authorization: `Bearer ${webHost.token}` }, signal: controller.signal });
+  if (response.status !== 200 || response.body === null) throw new Error(`the event stream answered ${response.status}`);
+  const feed = createSseParser((data) => onEvent(JSON.parse(data) as StationEvent));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let subscribed!: () => void;
+  const connected = new Promise<void>((resolve) => (subscribed = resolve));
+  let text = '';
+  const reading = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += value;
+        onText(value);
+        feed(value);
+        // The host subscribes to the station before it writes this comment.
+        if (text.includes(': connected\n')) subscribed();
+      }
+    } catch {
+      // Aborted by stop(), or ended by the web host closing.
+    }
+    subscribed();
+  })();
+  await connected;
+  return {
+    async stop() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+export async function startStationHarness(options: StationHarnessOptions = {}): Promise<StationHarness> {
+  const root = mkdtempSync(path.join(tmpdir(), 'packbench-station-'));
+  const dataDir = path.join(root, 'data');
+  const rendererDir = path.join(root, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(path.join(rendererDir, 'index.html'), MINIMAL_INDEX);
+
+  const logLines: string[] = [];
+  const responseTexts: string[] = [];
+  const events: StationEvent[] = [];
+  const sandboxes: RunningSandbox[] = [];
+  let streamText = '';
+  let cups: PrivateCups | undefined;
+  let station: Station | undefined;
+  let webHost: WebHost | undefined;
+  let http: RawHttpClient | undefined;
+  let stream: { stop(): Promise<void> } | undefined;
+
+  const close = async (): Promise<void> => {
+    await stream?.stop();
+    http?.close();
+    await webHost?.close();
+    await station?.close();
+    await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+    // The scheduler and its helpers are child processes, stopped by their PIDs.
+    await cups?.stop();
+    rmSync(root, { recursive: true, force: true });
+  };
+
+  try {
+    cups = await startPrivateCups();
+    const vault = await FileVault.open(path.join(dataDir, 'vault'));
+    station = await openStation({
+      dataDir,
+      vault,
+      printerBackend: new CupsBackend({ env: cups.env }),
+      log: (line) => logLines.push(line),
+      tuning: { ...DEFAULT_TUNING, ...options.tuning },
+    });
+    webHost = await startWebHost({ host: station, rendererDir, port: 0, log: (line) => logLines.push(line) });
+    const client = new RawHttpClient(webHost.url);
+    http = client;
+    const host = webHost;
+    stream = await openEventStream(host, (event) => events.push(event), (text) => (streamText += text));
+
+    const post = async (method: string, body: string | undefined, headers: Record<string, string> = {}): Promise<RawAnswer> => {
+      const merged = { 'Content-Type': 'application/json', Authorization: `Bearer ${host.token}`, ...headers };
+      const answer = await client.send({
+        method: 'POST',
+        path: `/api/${method}`,
+        headers: Object.fromEntries(Object.entries(merged).filter(([, text]) => text !== '')),
+        ...(body === undefined ? {} : { body }),
+      });
+      responseTexts.push(answer.text);
+      return answer;
+    };
+    const callAny = async (method: string, input: unknown): Promise<ApiResult<unknown>> => {
+      const answer = await post(method, input === undefined ? undefined : JSON.stringify(input));
+      const parsed = ApiResultShape.safeParse(answer.body);
+      if (!parsed.success) throw new Error(`${method} answered HTTP ${answer.status} with something that is not an ApiResult: ${answer.text.slice(0, 500)}`);
+      return parsed.data;
+    };
+    const call = async <M extends StationMethod>(method: M, input: MethodInput<M>): Promise<ApiResult<StationResults[M]>> =>
+      (await callAny(method, input)) as ApiResult<StationResults[M]>;
+    const value = async <M extends StationMethod>(method: M, input: MethodInput<M>): Promise<StationResults[M]> => {
+      const answer = await call(method, input);
+      if (!answer.ok) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}`);
+      return answer.value;
+    };
+    const waitFor = async <T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> => {
+      const deadline = Date.now() + timeoutMs;
+      let lastError: unknown;
+      for (;;) {
+        try {
+          const found = await check();
+          if (found !== undefined) return found;
+        } catch (error) {
+          lastError = error;
+        }
+        if (Date.now() > deadline) {
+          const why = lastError instanceof Error ? `: ${lastError.message}` : '';
+          throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    const waitForEvent = <T extends StationEvent['type']>(type: T, match: (event: EventOf<T>) => boolean, from = 0, timeoutMs?: number): Promise<EventOf<T>> =>
+      waitFor(
+        () => events.slice(from).find((event): event is EventOf<T> => event.type === type && match(event as EventOf<T>)),
+        `a "${type}" event like ${match.toString().slice(0, 200)}`,
+        timeoutMs,
+      );
+
+    // The label printer is the 4x6 file queue, set the way an admin sets it.
+    await value('setPrinterMap', { labelPrinter: cups.queues.label4x6 });
+
+    return {
+      dataDir,
+      cups,
+      labelQueue: cups.queues.label4x6,
+      webHost: host,
+      logLines,
+      responseTexts,
+      events,
+      eventStreamText: () => streamText,
+      call,
+      value,
+      callAny,
+      post,
+      waitFor,
+      waitForEvent,
+      async startServiceSandbox(sandboxOptions = {}) {
+        const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+        sandboxes.push(sandbox);
+        return sandbox;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
