@@ -105,7 +105,7 @@ function inputKeys(method: StationMethod): string[] {
 }
 
 /** What is wrong with an answer to a fuzz input, or undefined when it is as it must be. */
-function answerProblem(method: StationMethod, status: number, text: string, body: unknown): string | undefined {
+function answerProblem(method: StationMethod, sent: string | undefined, status: number, text: string, body: unknown): string | undefined {
   const parsed = ApiResultShape.safeParse(body);
   if (!parsed.success) return `HTTP ${status}: not an ApiResult`;
   const answer = parsed.data;
@@ -115,7 +115,15 @@ function answerProblem(method: StationMethod, status: number, text: string, body
   if (![200, 400, 413].includes(status)) return `HTTP ${status}`;
   if (code !== 'invalidInput') return undefined;
   const keys = inputKeys(method);
-  const named = fields.some(({ field }) => field === '' || keys.some((key) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)));
+  const input: unknown = sent === undefined ? undefined : JSON.parse(sent);
+  // An unknown key is named as a field of its own.
+  const sentKeys = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : [];
+  const named = fields.some(
+    ({ field, message }) =>
+      field === '' ||
+      keys.some((key) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)) ||
+      (sentKeys.includes(field) && message === `${field} is not a known field`),
+  );
   if (!named) return `invalidInput names no field of the input: ${text.slice(0, 400)}`;
   return undefined;
 }
@@ -320,7 +328,7 @@ describe(`fuzz: ${RUNS_PER_METHOD} random inputs per method`, () => {
       const outcome = ApiResultShape.safeParse(answer.body);
       const label = !outcome.success ? 'malformed' : outcome.data.ok ? 'ok' : outcome.data.error.code;
       outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
-      const problem = answerProblem(method, answer.status, answer.text, answer.body);
+      const problem = answerProblem(method, text, answer.status, answer.text, answer.body);
       if (problem !== undefined) problems.push(`${problem}\n  input: ${(text ?? '(no body)').slice(0, 300)}\n  answer: ${answer.text.slice(0, 300)}`);
     });
     // An unexpected failure is logged in full by the station; its first lines say where.
