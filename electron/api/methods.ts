@@ -156,6 +156,8 @@ export interface ConnectionInfo {
   readonly reason: string;
   /** Set when the connection cannot be used until an admin acts (no secret, credentials refused). */
   readonly problem?: string;
+  /** Something an admin should know about how the connection opened (its damaged data file was moved aside). */
+  readonly notice?: string;
   readonly outbox: Readonly<Record<OutboxState, number>>;
 }
 

@@ -11,7 +11,7 @@ import { PrintService } from '../printing/printService';
 import type { AuthConfig } from '../service/client/auth';
 import { ServiceClient } from '../service/client/client';
 import type { Timers } from '../service/client/timers';
-import { openStationStore, type StationStore } from '../store';
+import { StoreCorruptError, openStationStore, quarantineCorruptStore, type StationStore } from '../store';
 import { getSetting } from '../store/settings';
 import { SyncEngine } from '../sync/syncEngine';
 import { StationError } from './dispatch';
@@ -42,6 +42,8 @@ export class Connection {
   readonly printing: PrintService;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
+  /** Something an admin should know about how this profile opened (a damaged store moved aside). */
+  readonly notice: string | undefined;
   /** Why the station last decided it is online or offline. */
   reason = 'checking the connection';
   /** Set when the service refused the credentials: sending waits until an admin fixes them. */
@@ -50,9 +52,10 @@ export class Connection {
   private readonly emit: (event: StationEvent) => void;
   private closed = false;
 
-  private constructor(parts: ConnectionParts, store: StationStore) {
+  private constructor(parts: ConnectionParts, store: StationStore, notice: string | undefined) {
     this.profile = parts.profile;
     this.store = store;
+    this.notice = notice;
     this.emit = parts.emit;
     const db = store.db;
     this.sync = new SyncEngine({
@@ -96,8 +99,21 @@ export class Connection {
   }
 
   static async open(parts: ConnectionParts): Promise<Connection> {
-    const store = openStationStore(profileStorePath(parts.dataDir, parts.profile.id), { now: parts.timers.now });
-    const connection = new Connection(parts, store);
+    const file = profileStorePath(parts.dataDir, parts.profile.id);
+    let notice: string | undefined;
+    let store: StationStore;
+    try {
+      store = openStationStore(file, { now: parts.timers.now });
+    } catch (error) {
+      if (!(error instanceof StoreCorruptError)) throw error;
+      // The desk must go on packing: the damaged file is kept whole beside a fresh one, and the
+      // admin is told where it is. Shipments on the service come back with the next sync.
+      const keptAs = quarantineCorruptStore(file, parts.timers.now());
+      notice = `The station's data file was damaged (${error.detail}) and was moved aside to ${keptAs}; a fresh one was started. Shipments still waiting to be sent and labels kept for reprint are only in the moved file: send it to Packbench support.`;
+      parts.log(notice);
+      store = openStationStore(file, { now: parts.timers.now });
+    }
+    const connection = new Connection(parts, store, notice);
     await connection.start();
     return connection;
   }

@@ -47,6 +47,7 @@ async function connectionInfo(station: StationContext): Promise<ConnectionInfo> 
     online: connection.online,
     reason: connection.reason,
     ...(problem === undefined ? {} : { problem }),
+    ...(connection.notice === undefined ? {} : { notice: connection.notice }),
     outbox: outboxCounts(connection.store.db),
   };
 }

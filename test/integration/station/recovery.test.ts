@@ -1,0 +1,58 @@
+/**
+ * A profile whose data file is damaged must not stop the desk: the station moves the file aside
+ * (keeping every byte), starts a fresh one, and says where the old one is.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionInfo } from '../../../electron/api';
+import { SANDBOX_PROFILE_ID } from '../../../electron/api';
+import { profileStorePath } from '../../../electron/station/connection';
+import { openStation, type Station } from '../../../electron/station/station';
+import { FileVault } from '../../../electron/station/vault';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(dataDir: string, log: string[]): Promise<Station> {
+  return openStation({ dataDir, vault: await FileVault.open(join(dataDir, 'vault')), log: (line) => log.push(line) });
+}
+
+async function connection(station: Station): Promise<ConnectionInfo> {
+  const answer = await station.call('getConnection', {});
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value as ConnectionInfo;
+}
+
+describe('a damaged station data file', () => {
+  it('is moved aside whole, a fresh store opens, and the connection says where the old file is', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-recovery-'));
+    dirs.push(dataDir);
+    const first = await open(dataDir, []);
+    expect((await first.call('updateSettings', { deskId: 'DESK7' })).ok).toBe(true);
+    await first.close();
+
+    const file = profileStorePath(dataDir, SANDBOX_PROFILE_ID);
+    const damaged = Buffer.from('this is not a SQLite database, it is what a failing disk left behind');
+    writeFileSync(file, damaged);
+
+    const log: string[] = [];
+    const second = await open(dataDir, log);
+    try {
+      const info = await connection(second);
+      expect(info.notice).toMatch(/damaged .* moved aside to .*station\.sqlite\.corrupt-/);
+      const kept = readdirSync(dirname(file)).filter((name) => name.startsWith('station.sqlite.corrupt-') && !name.endsWith('-wal') && !name.endsWith('-shm'));
+      expect(kept).toHaveLength(1);
+      expect(readFileSync(join(dirname(file), kept[0] ?? ''))).toEqual(damaged);
+      expect(existsSync(file)).toBe(true);
+      // The fresh store works: settings start from their defaults and can be saved again.
+      expect(await second.call('getSettings', {})).toMatchObject({ ok: true, value: { deskId: 'DESK1' } });
+      expect(log.some((line) => line.includes('moved aside'))).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
