@@ -42,6 +42,29 @@ function playwrightCounts(path: string): Counts | undefined {
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
 }
 
+interface PlaywrightSuite {
+  readonly specs?: readonly { readonly title: string; readonly tests: readonly { readonly status?: string; readonly annotations?: readonly { type: string; description?: string }[] }[] }[];
+  readonly suites?: readonly PlaywrightSuite[];
+}
+
+/** Each skipped browser test with the reason it gives, so a skip is never silent. */
+function playwrightSkips(path: string): string[] {
+  const report = readJson(path) as { suites?: PlaywrightSuite[] } | undefined;
+  const skips: string[] = [];
+  const walk = (suite: PlaywrightSuite): void => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'skipped') continue;
+        const reason = test.annotations?.find((a) => a.type === 'skip')?.description ?? 'no reason given';
+        skips.push(`${spec.title}: ${reason}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return skips;
+}
+
 const vitestReport = `${reportDir}/vitest.json`;
 // Playwright resolves a relative report path against its config's folder, so pass it absolute.
 const playwrightReport = resolve(reportDir, 'playwright.json');
@@ -73,6 +96,7 @@ for (const [name, counts, status] of suites) {
   total.failed += counts.failed;
   total.skipped += counts.skipped;
 }
+for (const skip of playwrightSkips(playwrightReport)) console.log(`skipped: ${skip}`);
 // A suite that crashed without counting a failure still fails the run.
 if (failedSuites > 0 && total.failed === 0) total.failed = failedSuites;
 console.log(`Summary: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
