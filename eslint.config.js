@@ -48,22 +48,6 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['electron/api/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'The station API is pure: the preload bundles it into a sandboxed page.' }],
-        patterns: [
-          { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The station API is pure: the preload bundles it into a sandboxed page.' },
-          {
-            group: ['../store/*', '!../store/stationRefFormat', '../printing/*', '!../printing/media', '../sync/*', '../station/*', '../sandbox/*', '../service/client/*'],
-            allowTypeImports: true,
-            message: 'The station API imports the station\'s modules only as types (schemas come from the contract, media and stationRefFormat).',
-          },
-        ],
-      }],
-    },
-  },
-  {
     files: ['renderer/src/**'],
     languageOptions: { globals: globals.browser },
   },
