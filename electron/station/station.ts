@@ -13,7 +13,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
 import { realTimers, type Timers } from '../service/client/timers';
 import { Connection, type ConnectionParts } from './connection';
-import { createDispatch } from './dispatch';
+import { StationError, createDispatch } from './dispatch';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
 import { outboxHandlers } from './handlers/outbox';
@@ -140,18 +140,33 @@ class StationCore implements StationContext {
       if (stored === undefined) throw new Error(`no profile "${profileId}"`);
       const profile = await this.resolve(stored);
       const auth = await this.authFor(profile);
-      await this.active?.close();
-      this.active = undefined;
-      this.active = await Connection.open({
-        profile,
-        auth,
-        dataDir: this.options.dataDir,
-        backend: this.backend,
-        timers: this.timers,
-        emit: (event) => this.emit(event),
-        log: (line) => this.log(line),
-        ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
-      });
+      const open = () =>
+        Connection.open({
+          profile,
+          auth,
+          dataDir: this.options.dataDir,
+          backend: this.backend,
+          timers: this.timers,
+          emit: (event) => this.emit(event),
+          log: (line) => this.log(line),
+          ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
+        });
+      const previous = this.active;
+      if (previous?.profile.id === profileId) {
+        // The same store must never have two outbox workers: close, then reopen.
+        this.active = undefined;
+        await previous.close();
+        this.active = await open();
+      } else {
+        // Another profile opens first, so a profile that cannot open leaves the desk on the one it had.
+        const next = await open().catch((error: unknown) => {
+          this.log(`connection "${profile.name}" could not open: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          const staying = previous === undefined ? '' : `; the station stays on "${previous.profile.name}"`;
+          throw new StationError('internal', `the connection "${profile.name}" could not open its data (${error instanceof Error ? error.message : String(error)})${staying}`);
+        });
+        this.active = next;
+        await previous?.close();
+      }
       this.registry.setActive(profileId);
       this.log(`connection "${profile.name}" (${profile.kind}) is active`);
       this.emit({ type: 'connectionChanged', profileId });

@@ -2,7 +2,7 @@
  * A profile whose data file is damaged must not stop the desk: the station moves the file aside
  * (keeping every byte), starts a fresh one, and says where the old one is.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,6 +53,37 @@ describe('a damaged station data file', () => {
       expect(log.some((line) => line.includes('moved aside'))).toBe(true);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a profile that cannot open', () => {
+  it('leaves the desk on the connection it had, and says why', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-switch-'));
+    dirs.push(dataDir);
+    const station = await open(dataDir, []);
+    try {
+      const saved = await station.call('saveProfile', {
+        name: 'Head office',
+        baseUrl: 'https://ship.example.com',
+        authUrl: 'https://auth.example.com',
+        method: 'apiKey',
+        tier: 'Standard',
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const profileId = (saved.value as { id: string }).id;
+      // A folder where its data file should be: SQLite cannot open it, and it is not a damaged file to move aside.
+      mkdirSync(profileStorePath(dataDir, profileId), { recursive: true });
+
+      const switched = await station.call('switchProfile', { profileId });
+      expect(switched).toMatchObject({ ok: false, error: { message: expect.stringMatching(/"Head office" could not open its data .*stays on "Sandbox"/) } });
+      const info = await connection(station);
+      expect(info.profile.id).toBe(SANDBOX_PROFILE_ID);
+      // The sandbox connection still works after the failed switch.
+      expect(await station.call('getSettings', {})).toMatchObject({ ok: true });
+      expect((await station.call('listProfiles', {})).ok).toBe(true);
+    } finally {
+      await station.close();
     }
   });
 });
