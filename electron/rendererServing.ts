@@ -4,7 +4,7 @@
  * carries, and the content type of each kind of file a Vite build produces. One policy, so the
  * page is exactly as locked down in a browser as in the app.
  */
-import { extname } from 'node:path';
+import { extname, join, sep } from 'node:path';
 
 /**
  * The renderer's Content-Security-Policy, sent as a header on every answer. It is the meta tag
@@ -58,4 +58,30 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export function contentTypeFor(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export type RendererFile = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'refused'; readonly reason: string };
+
+/**
+ * Which file inside `root` (an absolute folder) a URL path, still percent-encoded, names; `/` is
+ * index.html. The path is decoded once and refused when a segment is `.` or `..`, or when it holds
+ * a backslash, a NUL or an encoded slash, so no spelling reaches outside the folder; the joined
+ * result is checked to lie inside it as a last line. Lexical only: a caller serving a folder that
+ * may hold symbolic links resolves the result and checks it again.
+ */
+export function rendererFilePath(root: string, urlPath: string): RendererFile {
+  if (/%2f|%5c|%00/i.test(urlPath)) return { kind: 'refused', reason: 'encoded separator' };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return { kind: 'refused', reason: 'bad escape' };
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\\') || decoded.includes('\0')) return { kind: 'refused', reason: 'bad path' };
+  const segments = decoded.slice(1).split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return { kind: 'refused', reason: 'dot segment' };
+  const folder = root.endsWith(sep) ? root.slice(0, -1) : root;
+  const path = join(folder, decoded === '/' ? 'index.html' : segments.join(sep));
+  if (!path.startsWith(folder + sep)) return { kind: 'refused', reason: 'outside the renderer folder' };
+  return { kind: 'file', path };
 }

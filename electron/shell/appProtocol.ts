@@ -5,8 +5,8 @@
  * the page's origin); a privileged standard scheme gives it a real origin of its own that CSP,
  * navigation guards and the IPC sender check can all name.
  */
-import { join, sep } from 'node:path';
 import type { CustomScheme } from 'electron';
+import { rendererFilePath, type RendererFile } from '../rendererServing';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'packbench';
@@ -40,34 +40,13 @@ export function isAppUrl(text: string): boolean {
 
 export { RENDERER_CSP, SECURITY_HEADERS, contentTypeFor } from '../rendererServing';
 
-export type AppFileLookup =
-  | { readonly kind: 'file'; readonly path: string }
-  /** Not on the app's origin, or a path that tries to leave the renderer folder. */
-  | { readonly kind: 'refused'; readonly reason: string };
+export type AppFileLookup = RendererFile;
 
 /**
  * Which file inside `rendererDir` (absolute) an `app://packbench/…` URL names; `/` is index.html.
- * The path is decoded once and refused when a segment is `.` or `..`, or when it holds a
- * backslash, a NUL or an encoded slash, so no spelling reaches outside the folder; the joined
- * result is checked to lie inside it as a last line. Lexical only: the folder is our own build
- * output, which holds no symbolic links.
+ * Lexical only: the folder is our own build output, which holds no symbolic links.
  */
 export function resolveAppFile(rendererDir: string, requestUrl: string): AppFileLookup {
   if (!isAppUrl(requestUrl)) return { kind: 'refused', reason: 'not the app origin' };
-  const rawPath = new URL(requestUrl).pathname;
-  if (/%2f|%5c|%00/i.test(rawPath)) return { kind: 'refused', reason: 'encoded separator' };
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return { kind: 'refused', reason: 'bad escape' };
-  }
-  if (!decoded.startsWith('/') || decoded.includes('\\') || decoded.includes('\0')) return { kind: 'refused', reason: 'bad path' };
-  const segments = decoded.slice(1).split('/');
-  if (segments.some((segment) => segment === '.' || segment === '..')) return { kind: 'refused', reason: 'dot segment' };
-  const relative = decoded === '/' ? 'index.html' : segments.join(sep);
-  const root = rendererDir.endsWith(sep) ? rendererDir.slice(0, -1) : rendererDir;
-  const path = join(root, relative);
-  if (!path.startsWith(root + sep)) return { kind: 'refused', reason: 'outside the renderer folder' };
-  return { kind: 'file', path };
+  return rendererFilePath(rendererDir, new URL(requestUrl).pathname);
 }

@@ -6,6 +6,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { rendererFilePath } from '../rendererServing';
 
 export { contentTypeFor } from '../rendererServing';
 
@@ -19,24 +20,16 @@ export type StaticLookup =
  * `/` is index.html. Nothing outside `root` is ever named.
  */
 export async function lookupStaticFile(root: string, urlPath: string): Promise<StaticLookup> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return { kind: 'refused' };
-  }
-  if (!decoded.startsWith('/') || decoded.includes('\\') || decoded.includes('\0')) return { kind: 'refused' };
-  const segments = decoded.slice(1).split('/');
-  if (segments.some((segment) => segment === '.' || segment === '..')) return { kind: 'refused' };
-  const relative = decoded === '/' ? 'index.html' : segments.join(sep);
-  const candidate = join(root, relative);
+  const named = rendererFilePath(root, urlPath);
+  if (named.kind === 'refused') return { kind: 'refused' };
   let real: string;
   try {
-    real = await realpath(candidate);
+    real = await realpath(named.path);
     if (!(await stat(real)).isFile()) return { kind: 'notFound' };
   } catch {
     return { kind: 'notFound' };
   }
+  // A symbolic link inside the folder may still point outside it.
   if (!real.startsWith(root + sep)) return { kind: 'refused' };
   return { kind: 'file', path: real, isIndex: real === join(root, 'index.html') };
 }
