@@ -11,7 +11,7 @@ import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_REGISTRATION } from './shell/appP
 import { createAppFileHandler } from './shell/appFileHandler';
 import { applyGuards, guardSession, type GuardOptions } from './shell/guards';
 import { isAppMainFrame, registerStationIpc } from './shell/ipc';
-import { openLineLog, type LineLog } from './shell/lineLog';
+import { openLineLog, type LineLog } from './station/lineLog';
 import { closeBeforeQuit } from './shell/quitGate';
 import { openSafeStorageVault } from './shell/safeStorageVault';
 import { mainWindowOptions } from './shell/windowOptions';

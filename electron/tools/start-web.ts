@@ -7,10 +7,10 @@
  * platform's equivalent), PACKBENCH_WEB_PORT (default 5180, a free port when that one is taken;
  * 0 always picks a free one). The station's log goes to station.log in the data folder.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openLineLog } from '../station/lineLog';
 import { webDataDir } from '../webhost/dataDir';
 import { ensureRendererBuilt } from '../webhost/rendererBuild';
 import { startWebStation } from '../webhost/webStation';
@@ -41,8 +41,7 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
-const logFile = createWriteStream(join(dataDir, 'station.log'), { flags: 'a', mode: 0o600 });
-const log = (line: string) => void logFile.write(`${new Date().toISOString()} ${line}\n`);
+const log = openLineLog(join(dataDir, 'station.log'));
 
 const running = await startWebStation({ dataDir, rendererDir, port: port ?? DEFAULT_PORT, anyPortIfTaken: port === undefined, log }).catch(
   (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
@@ -56,7 +55,7 @@ function stop(): void {
   if (stopping) process.exit(130);
   stopping = true;
   running.close().then(
-    () => logFile.end(() => process.exit(0)),
+    () => log.close().then(() => process.exit(0)),
     (error: unknown) => {
       console.error(`Packbench did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);

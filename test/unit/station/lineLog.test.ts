@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLineLog } from '../../../electron/shell/lineLog';
+import { openLineLog } from '../../../electron/station/lineLog';
 
 const dir = mkdtempSync(join(tmpdir(), 'packbench-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

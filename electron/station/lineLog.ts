@@ -1,7 +1,8 @@
 /**
- * The app's log: one timestamped line per call, appended to a file in the app's logs folder
- * (and echoed to stderr during development). The station never hands it secrets; lines are
- * cut at one per call so a value with a newline cannot forge another entry.
+ * The station's log: one timestamped line per call, appended to a file (the Electron app's logs
+ * folder, or the web host's data folder) and, if asked, echoed to stderr during development. The
+ * station never hands it secrets; lines are cut at one per call so a value with a newline cannot
+ * forge another entry.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
