@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { StationEvent, StationHandlers } from '../api';
+import type { AuthMethodName, StationEvent, StationHandlers } from '../api';
 import { SANDBOX_PROFILE_ID } from '../api';
 import type { PrinterBackend } from '../printing/backend';
 import { chooseBackend } from '../printing/chooseBackend';
@@ -58,6 +58,9 @@ export interface StationContext {
   activate(profileId: string): Promise<void>;
   emit(event: StationEvent): void;
 }
+
+/** What an admin calls the secret each way of signing in needs. */
+const SECRET_KIND: Readonly<Record<AuthMethodName, string>> = { apiKey: 'API key', oauth: 'client secret', bearer: 'password' };
 
 class StationCore implements StationContext {
   private active: Connection | undefined;
@@ -121,7 +124,7 @@ class StationCore implements StationContext {
     if (profile.kind === 'sandbox') return { method: 'apiKey', apiKey: (await this.embeddedSandbox()).credentials.apiKey };
     const secret = await this.vault.get(secretName(profile.id));
     if (secret === undefined) {
-      return { problem: `no ${profile.method === 'apiKey' ? 'API key' : profile.method === 'oauth' ? 'client secret' : 'password'} is stored for "${profile.name}": an admin sets it in the connection settings` };
+      return { problem: `no ${SECRET_KIND[profile.method]} is stored for "${profile.name}": an admin sets it in the connection settings` };
     }
     switch (profile.method) {
       case 'apiKey':
