@@ -2,8 +2,9 @@
 /**
  * Lint rules, including the project's boundaries:
  *  - the service contract (electron/service/contract) imports neither Node nor Electron;
- *  - the station API (electron/api) is pure too, since the preload bundles it into a sandboxed
- *    page: at run time it imports only zod schemas; the station's other modules only as types;
+ *  - the station API (electron/api) imports only zod, the service contract and its own modules,
+ *    as values and as types: it owns what it shows, and the preload bundles it into a sandboxed page;
+ *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules.
@@ -84,18 +85,31 @@ export default tseslint.config(
     },
   },
   {
+    // The station API owns every name and shape it shows: at run time and as types it imports
+    // zod, the service contract and its own modules, nothing else (the renderer's type imports
+    // must reach no station code, and the preload bundles it into a sandboxed page).
     files: ['electron/api/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'electron', message: 'The station API is pure: the preload bundles it into a sandboxed page.' }],
-        patterns: [
-          { group: [...nodeBuiltins, 'better-sqlite3'], message: 'The station API is pure: the preload bundles it into a sandboxed page.' },
-          {
-            group: ['../store/*', '!../store/stationRefFormat', '../printing/*', '!../printing/media', '../sync/*', '../station/*', '../sandbox/*', '../service/client/*'],
-            allowTypeImports: true,
-            message: 'The station API imports the station\'s modules only as types (schemas come from the contract, media and stationRefFormat).',
-          },
-        ],
+        patterns: [{
+          regex: '^(?!zod$|\\./[A-Za-z0-9_-]+$|\\.\\./service/contract$)',
+          message: 'The station API imports only zod, the service contract (../service/contract) and its own modules (./name).',
+        }],
+      }],
+    },
+  },
+  {
+    // The store is the bottom of the station: it keeps rows. The names and shapes it keeps come
+    // from the station API and the service contract; what uses the store (printing, sync, the
+    // station, transports, the shell, the platform seams, the service client) sits above it.
+    files: ['electron/store/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only the Electron shell imports electron.' }],
+        patterns: [{
+          group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/platform/**', '**/sandbox/**', '**/service/client/**', '**/service/client'],
+          message: 'The store sits below printing, sync, the station and the transports: take names and shapes from electron/api or the service contract.',
+        }],
       }],
     },
   },

@@ -17,7 +17,9 @@ import {
   RateShopRequest,
   SearchShipmentsRequest,
   ShipmentCreate,
+  TEXT_LIMITS,
   UpdateShipmentItem,
+  text,
 } from '../service/contract';
 import type {
   AddressValidationResponse,
@@ -29,32 +31,35 @@ import type {
   SearchShipmentsResponse,
   TrackingRecord,
 } from '../service/contract';
-import type { PrinterInfo } from '../printing/backend';
-import type { StoredDocumentInfo } from '../store/documents';
-import type { OutboxItem, OutboxState } from '../store/outbox';
-import type { PrintJob } from '../store/printJobs';
-import type { SearchResult } from '../store/search';
-import type { CachedShipment } from '../store/shipmentRecords';
-import { MediaConfig } from '../printing/media';
-import type { MEDIA_NAMES } from '../printing/media';
-import { StationRef } from '../store/stationRefFormat';
-import { ProductionProfileInput, SecretInput } from './profiles';
-import type { ProfileView } from './profiles';
-import type { ApiResult } from './result';
 import type { StationEvent } from './stationEvents';
+import { BatchBox, BatchLocationId, BatchOrderNumbers, BatchService } from './batches';
+import type { BatchEstimate, BatchServiceOffers, BatchSummary, BatchView } from './batches';
+import { ColumnMapping, CompleteColumnMapping, MappingName, ORDER_FILE_MAX_BODY_BYTES, ORDER_STATUSES, OrderFileText, OrderNumber } from './orders';
+import type { ImportPreview, OrderImportResult, OrderPage, SavedOrderMapping, StoredOrder } from './orders';
+import { OUTBOX_STATES } from './outbox';
+import type { OutboxItem } from './outbox';
+import { DEFAULT_PRINTER_LANGUAGE, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
+import type { DocumentContent, PrintJob, PrintProblem, PrinterInfo, PrinterSetup } from './printing';
+import { ProductionProfileInput, SecretInput } from './profiles';
+import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
+import type { ApiResult } from './result';
+import { SettingsPatch } from './settings';
+import type { StationSettings } from './settings';
+import { LOCAL_SEARCH_SORTS, LocalSearchFilters } from './shipments';
+import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
+import { StationRef } from './stationRef';
+import { TimeZoneName } from './today';
+import type { DayAtAGlance } from './today';
 
 const NoInput = z.strictObject({});
-const Id = z.string().trim().min(1, 'must not be empty').max(100);
+const Id = text(100).trim().min(1, 'must not be empty');
+const Reason = text(TEXT_LIMITS.text);
+/** Made once per intent by the caller (a UUID, say): letters, digits, `-` and `_`. */
+const RequestKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, "-" or "_"');
 const StationRefs = z.array(StationRef).min(1, 'must name at least one shipment').max(100, 'must name at most 100 shipments');
 const RowId = z.number().int('must be a whole number').min(1);
-const PrinterName = z.string().min(1, 'must not be empty').max(255);
-const OUTBOX_STATE_NAMES = ['pending', 'sending', 'done', 'failed', 'unknown', 'needs_review', 'discarded'] as const satisfies readonly OutboxState[];
-
-const SettingsPatch = z.strictObject({
-  deskId: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits').optional(),
-  labelRetentionDays: z.number().int('must be a whole number of days').min(1).max(3650).optional(),
-  autoPrintLabels: z.boolean().optional(),
-});
+/** An order's estimated weight in grams: up to 10 tonnes. */
+const OrderWeight = z.number().finite().min(0).max(10_000_000);
 
 export const STATION_METHODS = {
   // ---- Connection ---------------------------------------------------------------------
@@ -74,7 +79,7 @@ export const STATION_METHODS = {
 
   // ---- Locations ----------------------------------------------------------------------
   listLocations: z.strictObject({
-    query: z.string().max(200).optional(),
+    query: text(200).optional(),
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(100).default(25),
     sort: z.enum(LOCATION_SORT_FIELDS).optional(),
@@ -90,27 +95,40 @@ export const STATION_METHODS = {
   rateShop: z.strictObject({ request: RateShopRequest }),
   /** What the service's business rules would change in this shipment. */
   previewRules: z.strictObject({ shipment: ShipmentCreate }),
-  /** Queues the shipment and sends it at once when the service is reachable. */
-  ship: z.strictObject({ shipment: ShipmentCreate }),
+  /**
+   * Queues the shipment and sends it at once when the service is reachable. `requestKey` is made
+   * once per intent by the caller: the same key answers the shipment it queued the first time
+   * (`repeated: true`) instead of queuing another, so a double press never buys two labels.
+   */
+  ship: z.strictObject({ shipment: ShipmentCreate, requestKey: RequestKey }),
 
   // ---- Shipments ----------------------------------------------------------------------
+  /**
+   * The station's own shipments: the words of `text` (tracking numbers, ids, references,
+   * recipient), narrowed by `filters`, newest or oldest first, a page at a time.
+   */
   searchLocalShipments: z.strictObject({
-    text: z.string().max(200),
+    text: text(200).default(''),
     limit: z.number().int().min(1).max(500).default(25),
     offset: z.number().int().min(0).max(1_000_000).default(0),
+    filters: LocalSearchFilters.optional(),
+    sort: z.enum(LOCAL_SEARCH_SORTS).default('newest'),
   }),
   searchRemoteShipments: z.strictObject({ request: SearchShipmentsRequest }),
   getShipment: z.strictObject({ stationRef: StationRef }),
-  cancelShipments: z.strictObject({ stationRefs: StationRefs }),
+  /** This station's shipments for an order number, exactly as scanned (newest first). */
+  findShipmentsByOrder: z.strictObject({ orderNumber: text(TEXT_LIMITS.text).trim().min(1, 'must not be empty') }),
+  /** `reason` goes to the service as each shipment's `cancelReason`. */
+  cancelShipments: z.strictObject({ stationRefs: StationRefs, reason: Reason.optional() }),
   updateShipment: z.strictObject({ stationRef: StationRef, changes: UpdateShipmentItem.omit({ id: true }) }),
-  blockShipment: z.strictObject({ stationRef: StationRef, reason: z.string().max(500).optional() }),
-  unblockShipment: z.strictObject({ stationRef: StationRef, reason: z.string().max(500).optional() }),
+  blockShipment: z.strictObject({ stationRef: StationRef, reason: Reason.optional() }),
+  unblockShipment: z.strictObject({ stationRef: StationRef, reason: Reason.optional() }),
   archiveShipment: z.strictObject({ stationRef: StationRef }),
   trackShipments: z.strictObject({ stationRefs: StationRefs }),
 
   // ---- Outbox -------------------------------------------------------------------------
   listOutbox: z.strictObject({
-    states: z.array(z.enum(OUTBOX_STATE_NAMES)).max(OUTBOX_STATE_NAMES.length).optional(),
+    states: z.array(z.enum(OUTBOX_STATES)).max(OUTBOX_STATES.length).optional(),
     limit: z.number().int().min(1).max(1000).default(200),
   }),
   /** Sends a failed or unsure item again, unchanged. */
@@ -119,6 +137,63 @@ export const STATION_METHODS = {
   resubmitOutboxItem: z.strictObject({ id: RowId, shipment: ShipmentCreate }),
   discardOutboxItem: z.strictObject({ id: RowId }),
 
+  // ---- Orders -------------------------------------------------------------------------
+  /** Reads a shop's order file (CSV text) and shows what an import would take, saving nothing. */
+  previewOrderImport: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  /**
+   * Reads the file again and stores its good orders: new ones are added, open ones updated,
+   * shipped or cancelled ones kept as they are. The rows left out come back with why.
+   */
+  importOrders: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  /** Imported orders, newest first, narrowed by every filter given. */
+  listOrders: z
+    .strictObject({
+      status: z.enum(ORDER_STATUSES).optional(),
+      /** Words that must each appear in the order number, recipient, company, address, city, postal code, e-mail or an item's SKU or name. */
+      query: text(200).optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+      offset: z.number().int().min(0).max(1_000_000).default(0),
+      /** Shipping to another country than the desk's (the default ship-from location's). */
+      international: z.boolean().optional(),
+      minWeightGrams: OrderWeight.optional(),
+      maxWeightGrams: OrderWeight.optional(),
+      /** The service the shop's customer chose, exactly as the file names it (any case). */
+      requestedService: text(TEXT_LIMITS.text).trim().min(1, 'must not be empty').optional(),
+    })
+    .refine((input) => input.minWeightGrams === undefined || input.maxWeightGrams === undefined || input.minWeightGrams <= input.maxWeightGrams, {
+      message: 'must not be below minWeightGrams',
+      path: ['maxWeightGrams'],
+    }),
+  getOrder: z.strictObject({ orderNumber: OrderNumber }),
+  /** Keeps a mapping made by hand under a name, replacing one of the same name (any case). */
+  saveOrderMapping: z.strictObject({ name: MappingName, mapping: CompleteColumnMapping }),
+  listOrderMappings: NoInput,
+  deleteOrderMapping: z.strictObject({ name: MappingName }),
+
+  // ---- Batches ------------------------------------------------------------------------
+  /**
+   * What shipping these imported orders in `box` with `service` would cost, order by order:
+   * rates asked once per destination and weight band, at most a minute of the connection's limit.
+   */
+  estimateBatch: z.strictObject({ orderNumbers: BatchOrderNumbers, box: BatchBox, service: BatchService, shipFromLocationId: BatchLocationId.optional() }),
+  /** The services offered to the first of these orders that can ship, in `box`: what a batch can be shipped with. */
+  batchServices: z.strictObject({ orderNumbers: BatchOrderNumbers, box: BatchBox, shipFromLocationId: BatchLocationId.optional() }),
+  /**
+   * Queues a shipment for every order that can ship, in one transaction with the batch, and
+   * marks those orders shipped; the others are refused up front, each with why. `batchKey` is
+   * made once per intent: the same key answers the batch it made the first time.
+   */
+  shipBatch: z.strictObject({
+    batchKey: RequestKey,
+    orderNumbers: BatchOrderNumbers,
+    box: BatchBox,
+    service: BatchService,
+    shipFromLocationId: BatchLocationId.optional(),
+  }),
+  getBatch: z.strictObject({ batchId: RowId }),
+  /** Batches, newest first. */
+  listBatches: z.strictObject({ limit: z.number().int().min(1).max(500).default(20) }),
+
   // ---- Printing -----------------------------------------------------------------------
   listPrinters: NoInput,
   getPrinterSetup: NoInput,
@@ -126,6 +201,19 @@ export const STATION_METHODS = {
   setPrinterMap: z.strictObject({ labelPrinter: PrinterName.nullable().optional(), documentPrinter: PrinterName.nullable().optional() }),
   /** The media loaded in a printer; null forgets it (4x6 for labels, Letter for documents). */
   setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable() }),
+  /** Copies of each automatic print on a printer (1 to 9); null forgets it (one copy). */
+  setPrinterCopies: z.strictObject({ printer: PrinterName, copies: z.number().int('must be a whole number').min(1).max(9).nullable() }),
+  /**
+   * How a printer is spoken to: PDF through its driver, or ZPL drawn at `dpi` and sent raw, with
+   * `darkness` (~SD) and `offset` (^LH, dots right and down). Left out: 203 dpi, darkness 15, no offset.
+   */
+  setPrinterLanguage: z.strictObject({
+    printer: PrinterName,
+    language: PrinterLanguage,
+    dpi: ZplDpi.default(DEFAULT_PRINTER_LANGUAGE.dpi),
+    darkness: ZplDarkness.default(DEFAULT_PRINTER_LANGUAGE.darkness),
+    offset: ZplOffset.default(DEFAULT_PRINTER_LANGUAGE.offset),
+  }),
   printTestPage: z.strictObject({ printer: PrinterName }),
   reprintDocument: z.strictObject({
     documentId: RowId,
@@ -133,6 +221,24 @@ export const STATION_METHODS = {
     copies: z.number().int().min(1).max(99).optional(),
   }),
   printHistory: z.strictObject({ stationRef: StationRef.optional(), limit: z.number().int().min(1).max(1000).default(100) }),
+  /** A stored document's bytes, for a preview. */
+  getDocumentContent: z.strictObject({ documentId: RowId }),
+  /** Prints the labels held while automatic printing was off (and any other queued job). */
+  releaseHeldPrintJobs: NoInput,
+  /** Prints a failed job's document again, to the same printer with the same copies; the failure counts as handled. */
+  retryPrintJob: z.strictObject({ id: RowId }),
+  /** The failed prints nobody has acted on yet, oldest first. */
+  listPrintProblems: NoInput,
+  /** A person saw a failed print and will not print it again here (printed elsewhere, parcel gone). */
+  dismissPrintProblem: z.strictObject({ id: RowId }),
+
+  // ---- The day at a glance ------------------------------------------------------------
+  /**
+   * Today's and this week's shipments and spend, the outbox, delivery exceptions and print
+   * problems of the active connection, at the station's own time. Days and the week (from
+   * Monday) are counted in `timeZone`, the computer's own when absent.
+   */
+  getToday: z.strictObject({ timeZone: TimeZoneName.optional() }),
 
   // ---- Settings -----------------------------------------------------------------------
   getSettings: NoInput,
@@ -146,26 +252,19 @@ export function isStationMethod(name: unknown): name is StationMethod {
   return typeof name === 'string' && Object.hasOwn(STATION_METHODS, name);
 }
 
+/**
+ * Methods whose input may be far larger than a transport's usual bound (a shop's order file),
+ * with the largest body they take, in bytes of JSON.
+ */
+export const LARGE_INPUT_BYTES: Readonly<Partial<Record<StationMethod, number>>> = {
+  previewOrderImport: ORDER_FILE_MAX_BODY_BYTES,
+  importOrders: ORDER_FILE_MAX_BODY_BYTES,
+};
+
 export type MethodInput<M extends StationMethod> = z.input<(typeof STATION_METHODS)[M]>;
 export type ParsedInput<M extends StationMethod> = z.output<(typeof STATION_METHODS)[M]>;
 
-export interface ConnectionInfo {
-  readonly profile: ProfileView;
-  readonly online: boolean;
-  /** Why the station thinks so ("service answered", "connection refused", "starting"…). */
-  readonly reason: string;
-  /** Set when the connection cannot be used until an admin acts (no secret, credentials refused). */
-  readonly problem?: string;
-  /** Something an admin should know about how the connection opened (its damaged data file was moved aside). */
-  readonly notice?: string;
-  readonly outbox: Readonly<Record<OutboxState, number>>;
-}
 
-export interface ConnectionTest {
-  readonly ok: boolean;
-  readonly message: string;
-  readonly elapsedMs: number;
-}
 
 export interface LocationsPage {
   readonly records: GetLocationsResponse['data'];
@@ -176,37 +275,10 @@ export interface LocationsPage {
   readonly fromCache: boolean;
 }
 
-export interface ShipResult {
-  readonly stationRef: string;
-  readonly outboxId: number;
-  readonly status: string;
-}
 
-export interface QueuedChange {
-  readonly stationRef: string;
-  readonly outboxId: number;
-  readonly status: string;
-}
 
-export interface ShipmentDetail {
-  readonly shipment: CachedShipment;
-  readonly documents: readonly StoredDocumentInfo[];
-  readonly printJobs: readonly PrintJob[];
-  readonly outbox: readonly OutboxItem[];
-}
 
-export interface PrinterSetup {
-  readonly labelPrinter: string | null;
-  readonly documentPrinter: string | null;
-  readonly printerMedia: Readonly<Record<string, z.output<typeof MediaConfig>>>;
-  readonly mediaNames: typeof MEDIA_NAMES;
-}
 
-export interface StationSettings {
-  readonly deskId: string;
-  readonly labelRetentionDays: number;
-  readonly autoPrintLabels: boolean;
-}
 
 /** What each method answers with. */
 export interface StationResults {
@@ -230,6 +302,7 @@ export interface StationResults {
   searchLocalShipments: SearchResult;
   searchRemoteShipments: SearchShipmentsResponse;
   getShipment: ShipmentDetail;
+  findShipmentsByOrder: readonly ShipmentSummary[];
   cancelShipments: readonly QueuedChange[];
   updateShipment: QueuedChange;
   blockShipment: QueuedChange;
@@ -240,13 +313,33 @@ export interface StationResults {
   retryOutboxItem: OutboxItem;
   resubmitOutboxItem: OutboxItem;
   discardOutboxItem: OutboxItem;
+  previewOrderImport: ImportPreview;
+  importOrders: OrderImportResult;
+  listOrders: OrderPage;
+  getOrder: StoredOrder;
+  saveOrderMapping: SavedOrderMapping;
+  listOrderMappings: readonly SavedOrderMapping[];
+  deleteOrderMapping: { readonly deleted: true };
+  estimateBatch: BatchEstimate;
+  batchServices: BatchServiceOffers;
+  shipBatch: BatchView;
+  getBatch: BatchView;
+  listBatches: readonly BatchSummary[];
   listPrinters: readonly PrinterInfo[];
   getPrinterSetup: PrinterSetup;
   setPrinterMap: PrinterSetup;
   setPrinterMedia: PrinterSetup;
+  setPrinterCopies: PrinterSetup;
+  setPrinterLanguage: PrinterSetup;
   printTestPage: { readonly jobId: string };
   reprintDocument: PrintJob;
   printHistory: readonly PrintJob[];
+  getDocumentContent: DocumentContent;
+  releaseHeldPrintJobs: readonly PrintJob[];
+  retryPrintJob: PrintJob;
+  listPrintProblems: readonly PrintProblem[];
+  dismissPrintProblem: PrintJob;
+  getToday: DayAtAGlance;
   getSettings: StationSettings;
   updateSettings: StationSettings;
 }

@@ -4,6 +4,8 @@
  * is never part of a profile the renderer can read.
  */
 import * as z from 'zod';
+import { text } from '../service/contract';
+import type { OutboxState } from './outbox';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -30,12 +32,12 @@ const httpUrl = z
 export const ProductionProfileInput = z.strictObject({
   /** Absent to add a new profile. */
   id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be 1 to 40 lower-case letters, digits or dashes').optional(),
-  name: z.string().trim().min(1, 'must not be empty').max(80),
+  name: text(80).trim().min(1, 'must not be empty'),
   baseUrl: httpUrl,
   authUrl: httpUrl,
   method: z.enum(AUTH_METHODS),
   /** OAuth client id, or the deprecated bearer method's user name. */
-  clientId: z.string().trim().min(1, 'must not be empty').max(200).optional(),
+  clientId: text(200).trim().min(1, 'must not be empty').optional(),
   tier: z.enum(['Standard', 'Premium', 'custom']),
   /** Only with tier "custom". */
   requestsPerMinute: z.number().int().min(1).max(100_000).optional(),
@@ -61,7 +63,25 @@ export interface ProfileView {
 /** Only the kind of secret the profile's method uses is accepted. */
 export const SecretInput = z.strictObject({
   profileId: z.string().min(1).max(40),
-  secret: z.string().min(1, 'must not be empty').max(4096),
+  secret: text(4096).min(1, 'must not be empty'),
   /** Store even though this machine can only keep it in plain text (an admin's explicit choice). */
   allowPlainText: z.boolean().optional(),
 });
+
+export interface ConnectionInfo {
+  readonly profile: ProfileView;
+  readonly online: boolean;
+  /** Why the station thinks so ("service answered", "connection refused", "starting"…). */
+  readonly reason: string;
+  /** Set when the connection cannot be used until an admin acts (no secret, credentials refused). */
+  readonly problem?: string;
+  /** Something an admin should know about how the connection opened (its damaged data file was moved aside). */
+  readonly notice?: string;
+  readonly outbox: Readonly<Record<OutboxState, number>>;
+}
+
+export interface ConnectionTest {
+  readonly ok: boolean;
+  readonly message: string;
+  readonly elapsedMs: number;
+}

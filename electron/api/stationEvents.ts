@@ -1,13 +1,47 @@
 /**
  * What the station tells the UI without being asked: online state, outbox progress, print job
- * state, sync progress, and that the active connection changed.
+ * state, sync progress, tracking that changed, a batch's progress, and that the active connection changed. The sync and printing code
+ * emit these types; transports carry them as they are.
  */
-import type { PrintEvent } from '../printing/printService';
-import type { SyncEvent } from '../sync/events';
+import type { BatchProgressEvent } from './batches';
+import type { OutboxKind, OutboxState } from './outbox';
+import type { PrintEvent, PrinterStateEvent } from './printing';
+import type { TrackingStatus } from './tracking';
+
+export const SYNC_PHASES = ['locations', 'shipments', 'tracking'] as const;
+export type SyncPhase = (typeof SYNC_PHASES)[number];
+
+export type SyncEvent =
+  | { readonly type: 'connectivity'; readonly online: boolean; readonly reason: string }
+  | { readonly type: 'outboxItem'; readonly id: number; readonly stationRef: string; readonly kind: OutboxKind; readonly state: OutboxState; readonly message?: string }
+  | { readonly type: 'outboxIdle'; readonly counts: Readonly<Record<OutboxState, number>> }
+  /**
+   * While the worker drains: items settled since the drain began (`done`, whatever their end) of
+   * `total` (those and the ones still waiting), the pace over the last minute, and the time left
+   * at that pace (absent until there is a pace).
+   */
+  | { readonly type: 'outboxProgress'; readonly done: number; readonly total: number; readonly perMinute: number; readonly etaMs?: number }
+  /** Labels of a created shipment are in the store and handed to printing (once). */
+  | { readonly type: 'labelsReady'; readonly stationRef: string; readonly printJobIds: readonly number[] }
+  /** The service created the shipment but its label could not be had again. */
+  | { readonly type: 'labelUnavailable'; readonly stationRef: string; readonly message: string }
+  /** Sending is paused until a person fixes the connection (credentials refused). */
+  | { readonly type: 'blocked'; readonly message: string }
+  | { readonly type: 'syncProgress'; readonly phase: SyncPhase; readonly done: number; readonly total?: number }
+  | { readonly type: 'syncFailed'; readonly phase: SyncPhase; readonly message: string }
+  /**
+   * What the store holds of a shipment's tracking changed (a new event, or a new status), from a
+   * refresh or a `trackShipments` call; never sent when a refresh brought nothing new.
+   * `events` is how many tracking events are now known.
+   */
+  | { readonly type: 'trackingChanged'; readonly stationRef: string; readonly status: TrackingStatus; readonly delivered: boolean; readonly events: number };
 
 export type StationEvent =
   | SyncEvent
   | PrintEvent
+  | PrinterStateEvent
+  /** A batch's shipments settled (or one was resubmitted or discarded): its counts now. */
+  | BatchProgressEvent
   /** Another profile became active, or the active one changed: reload what depends on it. */
   | { readonly type: 'connectionChanged'; readonly profileId: string };
 

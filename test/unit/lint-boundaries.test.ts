@@ -28,13 +28,28 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", 'electron/shell/probe.ts')).toEqual([]);
   });
 
-  it('keeps the station API pure: schemas at run time, other station modules only as types', async () => {
+  it('lets the station API import only zod, the service contract and its own modules, even as types', async () => {
     const file = 'electron/api/probe.ts';
     expect(await restrictedImportErrors("import { randomBytes } from 'node:crypto';\nexport const x = randomBytes;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { app } from 'electron';\nexport const x = app;\n", file)).toHaveLength(1);
     expect(await restrictedImportErrors("import Database from 'better-sqlite3';\nexport const x = Database;\n", file)).toHaveLength(1);
     expect(await restrictedImportErrors("import { openStationStore } from '../store/database';\nexport const x = openStationStore;\n", file)).toHaveLength(1);
-    expect(await restrictedImportErrors("import type { PrintJob } from '../store/printJobs';\nexport type X = PrintJob;\n", file)).toEqual([]);
-    expect(await restrictedImportErrors("import { StationRef } from '../store/stationRefFormat';\nexport const x = StationRef;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import type { PrintJob } from '../store/printJobs';\nexport type X = PrintJob;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { PrintEvent } from '../printing/printService';\nexport type X = PrintEvent;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { SyncEvent } from '../sync/events';\nexport type X = SyncEvent;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import type { ServiceError } from '../service/client/errors';\nexport type X = ServiceError;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { Package } from '../service/contract/shipments';\nexport const x = Package;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import * as z from 'zod';\nexport const x = z.string();\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { ShipmentCreate } from '../service/contract';\nexport const x = ShipmentCreate;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { OUTBOX_STATES } from './outbox';\nexport const x = OUTBOX_STATES;\n", file)).toEqual([]);
+  });
+
+  it('keeps the store below the layers that use it: no printing, sync, station, transport or shell', async () => {
+    const file = 'electron/store/probe.ts';
+    for (const module of ['../printing/media', '../sync/outboxWorker', '../station/context', '../webhost/server', '../shell/ipc', '../platform/printers/backend', '../service/client/client']) {
+      expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file)).toHaveLength(1);
+    }
+    expect(await restrictedImportErrors("import { MediaConfig } from '../api/printing';\nexport const x = MediaConfig;\n", file)).toEqual([]);
     expect(await restrictedImportErrors("import { ShipmentCreate } from '../service/contract';\nexport const x = ShipmentCreate;\n", file)).toEqual([]);
   });
 

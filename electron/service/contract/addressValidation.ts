@@ -1,7 +1,7 @@
 /** Address validation and standardization (spec 2.7). */
 import * as z from 'zod';
 import { named } from './registry';
-import { OpaqueObject } from './fields';
+import { OpaqueObject, TEXT_LIMITS, text } from './fields';
 import { ShipmentAddress } from './shipments';
 import { ErrorItem } from './errors';
 
@@ -9,11 +9,11 @@ import { ErrorItem } from './errors';
 export const AddressInput = named(
   'AddressInput',
   ShipmentAddress.extend({
-    area: z.string().optional(),
-    vatorTax: z.string().optional(),
-    vatorTaxType: z.string().optional(),
-    vatorTaxTypeCountryCode: z.string().optional(),
-    addressType: z.string().optional(),
+    area: text(TEXT_LIMITS.text).optional(),
+    vatorTax: text(TEXT_LIMITS.code).optional(),
+    vatorTaxType: text(TEXT_LIMITS.code).optional(),
+    vatorTaxTypeCountryCode: text(TEXT_LIMITS.code).optional(),
+    addressType: text(TEXT_LIMITS.code).optional(),
   }),
 );
 export type AddressInput = z.infer<typeof AddressInput>;
@@ -21,13 +21,21 @@ export type AddressInput = z.infer<typeof AddressInput>;
 export const AddressValidationRequest = named('AddressValidationRequest', z.looseObject({ address: AddressInput }));
 export type AddressValidationRequest = z.infer<typeof AddressValidationRequest>;
 
-/** An address as the service standardized it: every field optional, plus its verdict. */
+/** An address as the service standardized it: every field optional, plus its verdict. Shown, not re-validated. */
 export const ValidatedAddress = named(
   'ValidatedAddress',
-  ShipmentAddress.partial().extend({
-    // Standardized output is shown, not re-validated: any country text the service sends.
-    country: z.string().optional(),
+  z.looseObject({
     addressId: z.string().optional(),
+    companyName: z.string().optional(),
+    contactName: z.string().optional(),
+    emailAddress: z.string().optional(),
+    phoneNumber1: z.string().optional(),
+    address1: z.string().optional(),
+    address2: z.string().optional(),
+    city: z.string().optional(),
+    stateProvince: z.string().optional(),
+    country: z.string().optional(),
+    zipPostalCode: z.string().optional(),
     fullAddress: z.string().optional(),
     verified: z.boolean().optional(),
   }),

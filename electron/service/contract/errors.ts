@@ -17,7 +17,7 @@ export const SPEC_ERROR_CODES = [
 ] as const;
 
 /** Codes the sandbox adds where the spec shows a situation but no code for it. */
-export const ADDED_ERROR_CODES = ['LocationNotFound', 'InvalidTransition', 'RateLimitExceeded', 'ServiceUnavailable', 'InternalError'] as const;
+export const ADDED_ERROR_CODES = ['LocationNotFound', 'InvalidTransition', 'ShipmentAlreadyInState', 'RateLimitExceeded', 'ServiceUnavailable', 'InternalError'] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...ADDED_ERROR_CODES] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -34,6 +34,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ShipmentNotFound: 404,
   LocationNotFound: 404,
   InvalidTransition: 409,
+  // A repeat of an action whose effect is in place: a caller resending after a lost answer counts it as done.
+  ShipmentAlreadyInState: 409,
   RateLimitExceeded: 429,
   InternalError: 500,
   ServiceUnavailable: 503,

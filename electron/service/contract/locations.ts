@@ -1,78 +1,97 @@
 /** Locations (spec 2.1 and the five location operations). */
 import * as z from 'zod';
 import { named } from './registry';
-import { CountryCode, DateTime, OpaqueObject, queryInteger } from './fields';
+import { CountryCode, DateTime, OpaqueObject, TEXT_LIMITS, queryInteger, text } from './fields';
 import { LIMITS, pagingTail } from './paging';
 
-export const LocationAddress = named(
-  'LocationAddress',
-  z.looseObject({
-    contactName: z.string().optional(),
-    emailAddress: z.string().optional(),
-    phoneNumber1: z.string().optional(),
-    phoneNumber2: z.string().optional(),
-    address1: z.string(),
-    address2: z.string().optional(),
-    area: z.string().optional(),
-    city: z.string(),
-    stateProvince: z.string(),
-    country: CountryCode,
-    zipPostalCode: z.string(),
-    vatorTaxType: z.string().optional(),
-  }),
-);
+/**
+ * The shapes of a location are written once and built twice: bounded (`text`) for what a caller
+ * sends, plain strings for what the service answers (read tolerantly, whatever another client
+ * stored there).
+ */
+type TextOf = (max: number) => z.ZodString;
+const plain: TextOf = () => z.string();
+const T = TEXT_LIMITS;
+
+const addressShape = (t: TextOf) => ({
+  contactName: t(T.text).optional(),
+  emailAddress: t(T.text).optional(),
+  phoneNumber1: t(T.code).optional(),
+  phoneNumber2: t(T.code).optional(),
+  address1: t(T.text),
+  address2: t(T.text).optional(),
+  area: t(T.text).optional(),
+  city: t(T.text),
+  stateProvince: t(T.code),
+  country: CountryCode,
+  zipPostalCode: t(T.postalCode),
+  vatorTaxType: t(T.code).optional(),
+});
+
+const settingsShape = (t: TextOf) => ({
+  currencyCode: t(T.code).optional(),
+  unitOfWeight: t(T.code).optional(),
+  unitOfLength: t(T.code).optional(),
+  defaultTimezone: t(T.code).optional(),
+  manualShippingAvailable: z.boolean().optional(),
+  defaultDescription: z.array(t(T.text)).max(100).optional(),
+  defaultDeclaration: t(T.notes).optional(),
+  logo: OpaqueObject.optional(),
+  defaultShiptoContactName: t(T.text).optional(),
+  defaultShiptoEmailAddress: t(T.text).optional(),
+});
+
+const dgShape = (t: TextOf) => ({
+  emergPhone: t(T.code).optional(),
+  offererContractHolder: t(T.text).optional(),
+  contractNo: t(T.code).optional(),
+});
+
+const regionalShape = (t: TextOf) => ({
+  useItemData: z.boolean().optional(),
+  defaultFreightClass: t(T.code).optional(),
+  defaultNmfcCode: t(T.code).optional(),
+  autoCalcFreightClass: z.boolean().optional(),
+  zeroFreightforOutboundThirdParty: z.boolean().optional(),
+  zeroFreightforOutboundCollectOrRecipient: z.boolean().optional(),
+});
+
+export const LocationAddress = named('LocationAddress', z.looseObject(addressShape(text)));
 export type LocationAddress = z.infer<typeof LocationAddress>;
 
-export const LocationSettings = named(
-  'LocationSettings',
-  z.looseObject({
-    currencyCode: z.string().optional(),
-    unitOfWeight: z.string().optional(),
-    unitOfLength: z.string().optional(),
-    defaultTimezone: z.string().optional(),
-    manualShippingAvailable: z.boolean().optional(),
-    defaultDescription: z.array(z.string()).optional(),
-    defaultDeclaration: z.string().optional(),
-    logo: OpaqueObject.optional(),
-    defaultShiptoContactName: z.string().optional(),
-    defaultShiptoEmailAddress: z.string().optional(),
-  }),
-);
+export const LocationSettings = named('LocationSettings', z.looseObject(settingsShape(text)));
 export type LocationSettings = z.infer<typeof LocationSettings>;
 
-export const DgDetail = named(
-  'DgDetail',
-  z.looseObject({
-    emergPhone: z.string().optional(),
-    offererContractHolder: z.string().optional(),
-    contractNo: z.string().optional(),
-  }),
-);
+export const DgDetail = named('DgDetail', z.looseObject(dgShape(text)));
 export type DgDetail = z.infer<typeof DgDetail>;
 
-export const RegionalSetting = named(
-  'RegionalSetting',
-  z.looseObject({
-    useItemData: z.boolean().optional(),
-    defaultFreightClass: z.string().optional(),
-    defaultNmfcCode: z.string().optional(),
-    autoCalcFreightClass: z.boolean().optional(),
-    zeroFreightforOutboundThirdParty: z.boolean().optional(),
-    zeroFreightforOutboundCollectOrRecipient: z.boolean().optional(),
-  }),
-);
+export const RegionalSetting = named('RegionalSetting', z.looseObject(regionalShape(text)));
 export type RegionalSetting = z.infer<typeof RegionalSetting>;
 
 const locationFields = {
-  referenceId: z.string(),
-  groupId: z.string().optional(),
-  locationName: z.string(),
+  referenceId: text(T.code),
+  groupId: text(T.code).optional(),
+  locationName: text(T.text),
   active: z.boolean(),
   address: LocationAddress,
   billingAddress: LocationAddress.optional(),
   settings: LocationSettings.optional(),
   dgDetail: DgDetail.optional(),
   regionalSetting: RegionalSetting.optional(),
+  tags: z.array(text(T.code)).max(100, 'must have at most 100 tags').optional(),
+};
+
+/** The same fields as the service answers them: no bounds. */
+const answeredLocationFields = {
+  referenceId: z.string(),
+  groupId: z.string().optional(),
+  locationName: z.string(),
+  active: z.boolean(),
+  address: z.looseObject(addressShape(plain)),
+  billingAddress: z.looseObject(addressShape(plain)).optional(),
+  settings: z.looseObject(settingsShape(plain)).optional(),
+  dgDetail: z.looseObject(dgShape(plain)).optional(),
+  regionalSetting: z.looseObject(regionalShape(plain)).optional(),
   tags: z.array(z.string()).optional(),
 };
 
@@ -103,7 +122,7 @@ export const LocationDetail = named(
   z.looseObject({
     success: z.boolean().optional(),
     id: z.string(),
-    ...locationFields,
+    ...answeredLocationFields,
     altEmailAddress: z.string().optional(),
     faxNumber: z.string().optional(),
     phoneNumber1: z.string().optional(),

@@ -1,8 +1,8 @@
 /** Shipment maintenance: search, update, cancel, track, block, unblock, archive. */
 import * as z from 'zod';
 import { named } from './registry';
-import { DateTime, OpaqueObject, References } from './fields';
-import { pagingTail } from './paging';
+import { BoundedReferences, DateTime, Money, OpaqueObject, TEXT_LIMITS, text } from './fields';
+import { LIMITS, pagingTail } from './paging';
 import { ShipmentDocument, batchItemFailure } from './shipments';
 
 /**
@@ -36,9 +36,9 @@ export type SearchColumn = (typeof SEARCH_COLUMNS)[number];
 export const SearchFilter = named(
   'SearchFilter',
   z.looseObject({
-    column: z.string(),
+    column: text(TEXT_LIMITS.code),
     condition: z.number().int(),
-    value: z.string(),
+    value: text(TEXT_LIMITS.text),
   }),
 );
 export type SearchFilter = z.infer<typeof SearchFilter>;
@@ -46,7 +46,7 @@ export type SearchFilter = z.infer<typeof SearchFilter>;
 export const SearchOrder = named(
   'SearchOrder',
   z.looseObject({
-    column: z.string(),
+    column: text(TEXT_LIMITS.code),
     direction: z.enum(['ASC', 'DESC', 'asc', 'desc']),
   }),
 );
@@ -57,9 +57,9 @@ export const SearchShipmentsRequest = named(
   z.looseObject({
     pageNumber: z.number().int().min(1).optional(),
     pageSize: z.number().int().min(1).optional(),
-    searchTerm: z.string().optional(),
-    filter: z.array(SearchFilter).optional(),
-    orderdBy: z.array(SearchOrder).optional(),
+    searchTerm: text(TEXT_LIMITS.text).optional(),
+    filter: z.array(SearchFilter).max(LIMITS.maxSearchFilters).optional(),
+    orderdBy: z.array(SearchOrder).max(LIMITS.maxSearchSortTerms).optional(),
   }),
   'Body of Search Shipments (`orderdBy` spelled so).',
 );
@@ -101,7 +101,7 @@ export type SearchShipmentsResponse = z.infer<typeof SearchShipmentsResponse>;
 export const CancelShipmentsRequest = named(
   'CancelShipmentsRequest',
   z.looseObject({
-    shipments: z.array(z.looseObject({ id: z.string(), cancelReason: z.string().optional() })).min(1),
+    shipments: z.array(z.looseObject({ id: text(TEXT_LIMITS.code), cancelReason: text(TEXT_LIMITS.text).optional() })).min(1),
   }),
 );
 export type CancelShipmentsRequest = z.infer<typeof CancelShipmentsRequest>;
@@ -131,11 +131,11 @@ export type CancelShipmentsResponse = z.infer<typeof CancelShipmentsResponse>;
 export const UpdateShipmentItem = named(
   'UpdateShipmentItem',
   z.looseObject({
-    id: z.string(),
-    carrierReferenceId: z.string().optional(),
-    shipMethod: z.string().optional(),
-    references: References.optional(),
-    discountedCost: z.number().finite().nonnegative().optional(),
+    id: text(TEXT_LIMITS.code),
+    carrierReferenceId: text(TEXT_LIMITS.code).optional(),
+    shipMethod: text(TEXT_LIMITS.code).optional(),
+    references: BoundedReferences.optional(),
+    discountedCost: Money.optional(),
   }),
 );
 export type UpdateShipmentItem = z.infer<typeof UpdateShipmentItem>;
@@ -169,7 +169,7 @@ export type UpdateShipmentsResponse = z.infer<typeof UpdateShipmentsResponse>;
 export const TrackItem = named(
   'TrackItem',
   z
-    .looseObject({ trackingNumber: z.string().optional(), id: z.string().optional(), includeDocuments: z.boolean().optional() })
+    .looseObject({ trackingNumber: text(TEXT_LIMITS.code).optional(), id: text(TEXT_LIMITS.code).optional(), includeDocuments: z.boolean().optional() })
     .refine((item) => item.trackingNumber !== undefined || item.id !== undefined, {
       message: 'needs a trackingNumber or an id',
     }),
@@ -218,7 +218,7 @@ export type TrackShipmentsResponse = z.infer<typeof TrackShipmentsResponse>;
 // ---- Block, unblock, archive ----------------------------------------------------------
 
 /** Whether `reason` is required is not shown: the sandbox accepts a missing one. */
-export const BlockRequest = named('BlockRequest', z.looseObject({ reason: z.string().optional() }), 'Body of Block Shipment and Unblock Shipment.');
+export const BlockRequest = named('BlockRequest', z.looseObject({ reason: text(TEXT_LIMITS.text).optional() }), 'Body of Block Shipment and Unblock Shipment.');
 export type BlockRequest = z.infer<typeof BlockRequest>;
 
 export const ShipmentActionResponse = named(

@@ -88,7 +88,7 @@ export const operations = {
   },
   cancelShipments: {
     title: 'Cancel Shipment', method: 'POST', path: '/v1/shipment/cancel', tag: 'Shipments',
-    query: null, body: CancelShipmentsRequest, response: CancelShipmentsResponse, ...write, batch: true, errorCodes: ['ShipmentNotFound', 'InvalidTransition'],
+    query: null, body: CancelShipmentsRequest, response: CancelShipmentsResponse, ...write, batch: true, errorCodes: ['ShipmentNotFound', 'InvalidTransition', 'ShipmentAlreadyInState'],
   },
   searchShipments: {
     title: 'Search Shipments', method: 'POST', path: '/v1/shipments', tag: 'Shipments',
@@ -104,15 +104,15 @@ export const operations = {
   },
   blockShipment: {
     title: 'Block Shipment', method: 'PUT', path: '/v1/shipment/{id}/block', tag: 'Shipments',
-    query: null, body: BlockRequest, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition'],
+    query: null, body: BlockRequest, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition', 'ShipmentAlreadyInState'],
   },
   unblockShipment: {
     title: 'Unblock Shipment', method: 'PUT', path: '/v1/shipment/{id}/unblock', tag: 'Shipments',
-    query: null, body: BlockRequest, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition'],
+    query: null, body: BlockRequest, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition', 'ShipmentAlreadyInState'],
   },
   archiveShipment: {
     title: 'Archive Shipment', method: 'DELETE', path: '/v1/shipment/{id}/archive', tag: 'Shipments',
-    query: null, body: null, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition'],
+    query: null, body: null, response: ShipmentActionResponse, ...write, errorCodes: ['ShipmentNotFound', 'InvalidTransition', 'ShipmentAlreadyInState'],
   },
   applyRule: {
     title: 'Apply Business Rule', method: 'POST', path: '/v1/shipment/apply_rule', tag: 'Rules',

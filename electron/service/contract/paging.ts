@@ -20,4 +20,7 @@ export const LIMITS = {
   maxBatchSize: 50,
   maxPackages: 50,
   maxBodyBytes: 1_048_576,
+  /** Search Shipments: each filter is a SQL condition, each sort term an ORDER BY column. */
+  maxSearchFilters: 20,
+  maxSearchSortTerms: 10,
 } as const;

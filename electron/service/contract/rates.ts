@@ -1,21 +1,22 @@
 /** Rate shopping (spec 2.6). Field spellings are the service's: `discountFrieght`, `currencycode`. */
 import * as z from 'zod';
 import { named } from './registry';
-import { DateTime, NonNegative, OpaqueObject } from './fields';
+import { DateTime, Money, OpaqueObject, PackageDimension, PackageWeight, TEXT_LIMITS, text } from './fields';
+import { LIMITS } from './paging';
 import { InternationalDetail, ShipmentAddress } from './shipments';
 
 export const RatePackage = named(
   'RatePackage',
   z.looseObject({
-    weight: NonNegative,
-    length: NonNegative,
-    width: NonNegative,
-    height: NonNegative,
-    type: z.string().optional(),
-    freightClass: z.string().optional(),
-    nmfcCode: z.string().optional(),
-    declaredValue: NonNegative.optional(),
-    count: z.number().int().min(1).optional(),
+    weight: PackageWeight,
+    length: PackageDimension,
+    width: PackageDimension,
+    height: PackageDimension,
+    type: text(TEXT_LIMITS.code).optional(),
+    freightClass: text(TEXT_LIMITS.code).optional(),
+    nmfcCode: text(TEXT_LIMITS.code).optional(),
+    declaredValue: Money.optional(),
+    count: z.number().int().min(1).max(LIMITS.maxPackages).optional(),
   }),
 );
 export type RatePackage = z.infer<typeof RatePackage>;
@@ -23,10 +24,10 @@ export type RatePackage = z.infer<typeof RatePackage>;
 export const RateShipmentInfo = named(
   'RateShipmentInfo',
   z.looseObject({
-    shipMethod: z.string().optional(),
-    carrier: z.string().optional(),
-    serviceLevel: z.string().optional(),
-    paymentType: z.string().optional(),
+    shipMethod: text(TEXT_LIMITS.code).optional(),
+    carrier: text(TEXT_LIMITS.code).optional(),
+    serviceLevel: text(TEXT_LIMITS.code).optional(),
+    paymentType: text(TEXT_LIMITS.code).optional(),
   }),
   'Preferences of a rate request: all optional.',
 );
@@ -35,17 +36,17 @@ export type RateShipmentInfo = z.infer<typeof RateShipmentInfo>;
 export const RateShopRequest = named(
   'RateShopRequest',
   z.looseObject({
-    client: z.string().optional(),
+    client: text(TEXT_LIMITS.code).optional(),
     shipDate: DateTime,
     shipTo: ShipmentAddress,
     shipFrom: ShipmentAddress,
-    packages: z.array(RatePackage),
+    packages: z.array(RatePackage).min(1, 'must have at least 1 item').max(LIMITS.maxPackages, `must have at most ${LIMITS.maxPackages} items`),
     shipmentInfo: RateShipmentInfo.optional(),
-    unitOfWeight: z.string().optional(),
-    unitOfLength: z.string().optional(),
+    unitOfWeight: text(TEXT_LIMITS.code).optional(),
+    unitOfLength: text(TEXT_LIMITS.code).optional(),
     internationalDetail: InternationalDetail.optional(),
     specialService: OpaqueObject.optional(),
-    notes: z.string().optional(),
+    notes: text(TEXT_LIMITS.notes).optional(),
   }),
 );
 export type RateShopRequest = z.infer<typeof RateShopRequest>;

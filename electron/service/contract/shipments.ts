@@ -1,21 +1,24 @@
 /** Shipment creation: the create input (spec 2.2) and the create result (spec 2.3). */
 import * as z from 'zod';
 import { named } from './registry';
-import { CountryCode, DateTime, NonNegative, OpaqueObject, References } from './fields';
+import { BoundedReferences, CountryCode, DateTime, ItemWeight, Money, OpaqueObject, PackageDimension, PackageWeight, Quantity, References, TEXT_LIMITS, text } from './fields';
+import { LIMITS } from './paging';
 import { ErrorItem } from './errors';
+
+const T = TEXT_LIMITS;
 
 export const ShipmentAddress = named(
   'ShipmentAddress',
   z.looseObject({
-    companyName: z.string().optional(),
-    contactName: z.string().optional(),
-    emailAddress: z.string().optional(),
-    phoneNumber1: z.string().optional(),
-    address1: z.string(),
-    address2: z.string().optional(),
-    city: z.string(),
-    stateProvince: z.string(),
-    zipPostalCode: z.string(),
+    companyName: text(T.text).optional(),
+    contactName: text(T.text).optional(),
+    emailAddress: text(T.text).optional(),
+    phoneNumber1: text(T.code).optional(),
+    address1: text(T.text),
+    address2: text(T.text).optional(),
+    city: text(T.text),
+    stateProvince: text(T.code),
+    zipPostalCode: text(T.postalCode),
     country: CountryCode,
   }),
   'shipTo and shipFrom of shipments and rate requests.',
@@ -25,11 +28,11 @@ export type ShipmentAddress = z.infer<typeof ShipmentAddress>;
 export const ShipmentInfo = named(
   'ShipmentInfo',
   z.looseObject({
-    shipMethod: z.string(),
-    carrier: z.string(),
-    serviceLevel: z.string().optional(),
-    carrierAccount: z.string().optional(),
-    paymentType: z.string().optional(),
+    shipMethod: text(T.code),
+    carrier: text(T.code),
+    serviceLevel: text(T.code).optional(),
+    carrierAccount: text(T.code).optional(),
+    paymentType: text(T.code).optional(),
   }),
 );
 export type ShipmentInfo = z.infer<typeof ShipmentInfo>;
@@ -37,12 +40,12 @@ export type ShipmentInfo = z.infer<typeof ShipmentInfo>;
 export const PackageItem = named(
   'PackageItem',
   z.looseObject({
-    itemId: z.string().optional(),
-    name: z.string().optional(),
-    description: z.string().optional(),
-    weight: NonNegative.optional(),
-    qty: NonNegative.optional(),
-    unitPrice: NonNegative.optional(),
+    itemId: text(T.code).optional(),
+    name: text(T.text).optional(),
+    description: text(T.text).optional(),
+    weight: ItemWeight.optional(),
+    qty: Quantity.optional(),
+    unitPrice: Money.optional(),
   }),
 );
 export type PackageItem = z.infer<typeof PackageItem>;
@@ -50,13 +53,13 @@ export type PackageItem = z.infer<typeof PackageItem>;
 export const Package = named(
   'Package',
   z.looseObject({
-    weight: NonNegative,
-    length: NonNegative,
-    width: NonNegative,
-    height: NonNegative,
-    type: z.string().optional(),
-    declaredValue: NonNegative.optional(),
-    items: z.array(PackageItem).optional(),
+    weight: PackageWeight,
+    length: PackageDimension,
+    width: PackageDimension,
+    height: PackageDimension,
+    type: text(T.code).optional(),
+    declaredValue: Money.optional(),
+    items: z.array(PackageItem).max(500, 'must have at most 500 items').optional(),
   }),
 );
 export type Package = z.infer<typeof Package>;
@@ -65,12 +68,12 @@ export type Package = z.infer<typeof Package>;
 export const Commodity = named(
   'Commodity',
   z.looseObject({
-    description: z.string().optional(),
-    numberOfBoxes: NonNegative.optional(),
-    quantity: NonNegative.optional(),
-    unitWeight: NonNegative.optional(),
-    unitPrice: NonNegative.optional(),
-    customValue: NonNegative.optional(),
+    description: text(T.text).optional(),
+    numberOfBoxes: Quantity.optional(),
+    quantity: Quantity.optional(),
+    unitWeight: ItemWeight.optional(),
+    unitPrice: Money.optional(),
+    customValue: Money.optional(),
     countryOfOrigin: CountryCode.optional(),
   }),
 );
@@ -79,12 +82,12 @@ export type Commodity = z.infer<typeof Commodity>;
 export const InternationalDetail = named(
   'InternationalDetail',
   z.looseObject({
-    dutiesPaidBy: z.string().optional(),
-    totalCustomValue: NonNegative.optional(),
-    reasonToExport: z.string().optional(),
-    incoTerm1: z.string().optional(),
-    currencyCode: z.string().optional(),
-    commodities: z.array(Commodity).optional(),
+    dutiesPaidBy: text(T.code).optional(),
+    totalCustomValue: Money.optional(),
+    reasonToExport: text(T.text).optional(),
+    incoTerm1: text(T.code).optional(),
+    currencyCode: text(T.code).optional(),
+    commodities: z.array(Commodity).max(500, 'must have at most 500 commodities').optional(),
   }),
 );
 export type InternationalDetail = z.infer<typeof InternationalDetail>;
@@ -92,19 +95,19 @@ export type InternationalDetail = z.infer<typeof InternationalDetail>;
 export const ShipmentCreate = named(
   'ShipmentCreate',
   z.looseObject({
-    client: z.string().optional(),
-    location: z.string().optional(),
+    client: text(T.code).optional(),
+    location: text(T.code).optional(),
     shipDate: DateTime,
     shipTo: ShipmentAddress,
     shipFrom: ShipmentAddress,
     shipmentInfo: ShipmentInfo,
-    packages: z.array(Package),
-    references: References.optional(),
+    packages: z.array(Package).min(1, 'must have at least 1 item').max(LIMITS.maxPackages, `must have at most ${LIMITS.maxPackages} items`),
+    references: BoundedReferences.optional(),
     internationalDetail: InternationalDetail.optional(),
-    notes: z.string().optional(),
-    unitOfWeight: z.string().optional(),
-    unitOfLength: z.string().optional(),
-    dgItems: z.array(OpaqueObject).optional(),
+    notes: text(T.notes).optional(),
+    unitOfWeight: text(T.code).optional(),
+    unitOfLength: text(T.code).optional(),
+    dgItems: z.array(OpaqueObject).max(100, 'must have at most 100 items').optional(),
     additionalOptions: OpaqueObject.optional(),
   }),
   'Body of Create Shipment and of Apply Business Rule.',
@@ -141,6 +144,14 @@ export const BillingDetail = named(
   }),
 );
 export type BillingDetail = z.infer<typeof BillingDetail>;
+
+/**
+ * Document types the station knows by name (the spec shows "Label"; the sandbox also sends a
+ * commercial invoice for shipments that cross a border). Records keep `documentType` a plain
+ * string: a type not listed here is kept and printed as an "other document".
+ */
+export const KNOWN_DOCUMENT_TYPES = ['Label', 'CommercialInvoice'] as const;
+export type KnownDocumentType = (typeof KNOWN_DOCUMENT_TYPES)[number];
 
 /** A document: the file itself is `documentContent`, base64. */
 export const ShipmentDocument = named(

@@ -1,0 +1,182 @@
+/**
+ * Orders as a shop exports them (a CSV of Shopify's orders export, or any spreadsheet) and as the
+ * station reads them: the fields an order gives the desk, how a file's columns map to them, and
+ * what a preview of an import shows before anything is saved.
+ */
+import * as z from 'zod';
+import { text } from '../service/contract';
+
+/** What a column of an order file can be: one order-level field, or one field of an item line. */
+export const ORDER_FIELDS = [
+  'orderNumber',
+  'name',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'stateProvince',
+  'zipPostalCode',
+  'country',
+  'phone',
+  'email',
+  'requestedService',
+  'currency',
+  'itemSku',
+  'itemDescription',
+  'itemQuantity',
+  'itemPrice',
+  'itemWeight',
+  'itemWeightUnit',
+  'itemRequiresShipping',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+/** The fields every order needs, whichever file it came from. */
+export const REQUIRED_ORDER_FIELDS = ['orderNumber', 'name', 'address1', 'city', 'zipPostalCode', 'country'] as const satisfies readonly OrderField[];
+
+/** Which column (by its header, as written in the file) gives each field. */
+export const ColumnMapping = z.partialRecord(z.enum(ORDER_FIELDS), text(200).min(1, 'must name a column'));
+export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** Formats the station recognises by their headers; `custom` is a mapping made by hand. */
+export const ORDER_FILE_FORMATS = ['shopify', 'generic', 'custom'] as const;
+export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
+
+export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+export interface OrderItem {
+  readonly sku: string | null;
+  readonly description: string;
+  readonly quantity: number;
+  /** Price of one, in the order's currency. */
+  readonly unitPrice: number | null;
+  /** Weight of one, in grams, when the file gave it. */
+  readonly unitWeightGrams: number | null;
+}
+
+export interface OrderAddress {
+  readonly name: string;
+  readonly company: string | null;
+  readonly address1: string;
+  readonly address2: string | null;
+  readonly city: string;
+  readonly stateProvince: string;
+  readonly zipPostalCode: string;
+  /** Two-letter ISO code (a country name in the file is read as its code). */
+  readonly country: string;
+  readonly phone: string | null;
+  readonly email: string | null;
+}
+
+export interface ImportedOrder {
+  readonly orderNumber: string;
+  readonly shipTo: OrderAddress;
+  readonly items: readonly OrderItem[];
+  readonly requestedService: string | null;
+  readonly currency: string | null;
+  /** The items' weights added up, in grams; null when any item's weight is unknown. */
+  readonly estimatedWeightGrams: number | null;
+  /** The file's rows the order came from (the header is row 1). */
+  readonly rows: readonly number[];
+}
+
+/** A row that cannot be imported, and why, in words for the person importing. */
+export interface ImportRowProblem {
+  readonly row: number;
+  readonly orderNumber: string | null;
+  readonly messages: readonly string[];
+}
+
+export interface ImportPreview {
+  readonly format: OrderFileFormat;
+  readonly delimiter: string;
+  readonly headers: readonly string[];
+  readonly mapping: ColumnMapping;
+  /** Orders that can be imported: none of their rows has a problem. */
+  readonly orders: readonly ImportedOrder[];
+  readonly problems: readonly ImportRowProblem[];
+  /** Data rows read (the header excluded). */
+  readonly rowCount: number;
+}
+
+// ---- Orders in the station's store --------------------------------------------------------
+
+/** Where an imported order stands: to pack, shipped by one of the station's shipments, or given up. */
+export const ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The largest order file the station reads, in characters (a busy shop's year of orders is a few MB). */
+export const ORDER_FILE_MAX_CHARS = 20_000_000;
+/**
+ * The largest body a transport that counts bytes takes for a method given an order file: the
+ * text in UTF-8 (up to 3 bytes a character) as a JSON string, with its mapping.
+ */
+export const ORDER_FILE_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** A shop's file as text: tabs and line ends allowed, other control characters not. */
+export const OrderFileText = text(ORDER_FILE_MAX_CHARS);
+
+/** An order number as the desk scans or types it, exactly as the file gives it. */
+export const OrderNumber = text(200).trim().min(1, 'must not be empty');
+
+/** A mapping's name, as a person chose it (unique, whatever its case). */
+export const MappingName = text(100).trim().min(1, 'must not be empty');
+
+/** A mapping worth saving: it names a column for every field an order needs. */
+export const CompleteColumnMapping = ColumnMapping.superRefine((mapping, ctx) => {
+  for (const field of REQUIRED_ORDER_FIELDS) {
+    if (mapping[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `must name the column of ${field}: every order needs it` });
+  }
+});
+
+/** An order as the station keeps it. */
+export interface StoredOrder {
+  readonly orderNumber: string;
+  readonly status: OrderStatus;
+  readonly shipTo: OrderAddress;
+  readonly items: readonly OrderItem[];
+  readonly requestedService: string | null;
+  readonly currency: string | null;
+  readonly estimatedWeightGrams: number | null;
+  /** The format of the file it was last read from. */
+  readonly format: OrderFileFormat;
+  /** When it was first imported (ms since 1970). */
+  readonly importedAt: number;
+  /** When an import or a shipment last changed it. */
+  readonly updatedAt: number;
+  /** The station reference of the shipment that shipped it; null while open (or cancelled before shipping). */
+  readonly stationRef: string | null;
+  readonly shippedAt: number | null;
+}
+
+export interface OrderPage {
+  readonly orders: readonly StoredOrder[];
+  /** Every order the filters allow, not only this page's. */
+  readonly total: number;
+}
+
+/** What an import did with the orders of a file. */
+export interface OrderImportCounts {
+  /** Order numbers the store did not have. */
+  readonly created: number;
+  /** Open orders whose address, items, service, currency or weight the file changed. */
+  readonly updated: number;
+  /** Open orders the file gives exactly as stored. */
+  readonly unchanged: number;
+  /** Orders already shipped or cancelled: kept as they are, with their shipment. */
+  readonly keptShipped: number;
+}
+
+/** The answer of `importOrders`: the counts, and the rows left out with why. */
+export interface OrderImportResult extends OrderImportCounts {
+  readonly format: OrderFileFormat;
+  readonly rowCount: number;
+  readonly problems: readonly ImportRowProblem[];
+}
+
+export interface SavedOrderMapping {
+  readonly name: string;
+  readonly mapping: ColumnMapping;
+  readonly updatedAt: number;
+}

@@ -1,0 +1,180 @@
+/**
+ * Printing as the station API shows it: the printers, which takes which documents, the media
+ * loaded, print jobs and their states, and the events of a job. Pure (zod and the service
+ * contract): the printing code and the store import these names from here.
+ */
+import * as z from 'zod';
+import { text, type KnownDocumentType } from '../service/contract';
+
+// ---- Media -----------------------------------------------------------------------------
+
+export const MEDIA_NAMES = ['4x6', '4x4', '4x8', 'A6', 'Letter', 'A4'] as const;
+export type MediaName = (typeof MEDIA_NAMES)[number];
+export const MediaName = z.enum(MEDIA_NAMES);
+
+/** 0.5 in to 48 in (PDF points): below that nothing legible fits, above that no label or sheet printer feeds. */
+export const CUSTOM_MEDIA_MIN = 36;
+export const CUSTOM_MEDIA_MAX = 3456;
+
+const side = z
+  .number({ error: 'must be a number of points' })
+  .refine(Number.isFinite, 'must be a finite number of points')
+  .refine((n) => n >= CUSTOM_MEDIA_MIN && n <= CUSTOM_MEDIA_MAX, { message: `must be between ${CUSTOM_MEDIA_MIN} and ${CUSTOM_MEDIA_MAX} points` });
+
+export const CustomMedia = z.strictObject({ width: side, height: side });
+export type CustomMedia = z.infer<typeof CustomMedia>;
+
+/** What a printer's settings may hold: a named size or a custom size in points. */
+export const MediaConfig = z.union([MediaName, CustomMedia]);
+export type MediaConfig = z.infer<typeof MediaConfig>;
+
+// ---- Printer languages ------------------------------------------------------------------
+
+/** PDF goes through the queue's driver; ZPL is drawn here at the printer's resolution and sent raw. */
+export const PRINTER_LANGUAGES = ['PDF', 'ZPL'] as const;
+export type PrinterLanguage = (typeof PRINTER_LANGUAGES)[number];
+
+/** The resolutions thermal label printers are sold in (8, 12 and 24 dots per mm). */
+export const ZPL_DPIS = [203, 300, 600] as const;
+export type ZplDpi = (typeof ZPL_DPIS)[number];
+
+/** ~SD takes 0 to 30; 15 is the middle, where most direct-thermal stock starts. */
+export const ZPL_DARKNESS_MAX = 30;
+export const ZPL_DEFAULT_DARKNESS = 15;
+/** ^LH moves the label by at most an inch at 203 dpi: more means the stock or the media setting is wrong. */
+export const ZPL_OFFSET_MAX = 200;
+
+const dots = z
+  .number({ error: 'must be a number of dots' })
+  .int('must be a whole number of dots')
+  .min(0, 'must be 0 or more dots')
+  .max(ZPL_OFFSET_MAX, `must be at most ${String(ZPL_OFFSET_MAX)} dots`);
+
+export const PrinterLanguage = z.enum(PRINTER_LANGUAGES);
+export const ZplDpi = z.union(ZPL_DPIS.map((dpi) => z.literal(dpi)), { error: `must be ${ZPL_DPIS.join(', ')} dpi` });
+export const ZplDarkness = z.number().int('must be a whole number').min(0).max(ZPL_DARKNESS_MAX);
+/** Where the label's top-left corner goes (^LH), in dots right and down from the printer's own. */
+export const ZplOffset = z.strictObject({ x: dots, y: dots });
+
+/** How a printer is spoken to; a printer not listed takes PDF. */
+export const PrinterLanguageConfig = z.strictObject({
+  language: PrinterLanguage,
+  dpi: ZplDpi,
+  darkness: ZplDarkness,
+  offset: ZplOffset,
+});
+export type PrinterLanguageConfig = z.infer<typeof PrinterLanguageConfig>;
+export type ZplSettings = Pick<PrinterLanguageConfig, 'dpi' | 'darkness' | 'offset'>;
+
+export const DEFAULT_PRINTER_LANGUAGE: PrinterLanguageConfig = { language: 'PDF', dpi: 203, darkness: ZPL_DEFAULT_DARKNESS, offset: { x: 0, y: 0 } };
+
+// ---- Printers and roles ----------------------------------------------------------------
+
+export const PRINTER_STATES = ['idle', 'printing', 'stopped', 'unknown'] as const;
+export type PrinterState = (typeof PRINTER_STATES)[number];
+
+export interface PrinterInfo {
+  readonly name: string;
+  readonly isDefault: boolean;
+  readonly state: PrinterState;
+  readonly accepting: boolean;
+  readonly message?: string;
+  readonly deviceUri?: string;
+}
+
+/** Labels go to the label printer; every other document to the document printer. */
+export const PRINTER_ROLES = ['label', 'document'] as const;
+export type PrinterRole = (typeof PRINTER_ROLES)[number];
+
+/** The printer each known document type goes to; a type not listed goes to the document printer. */
+export const DOCUMENT_ROLES: Readonly<Record<KnownDocumentType, PrinterRole>> = { Label: 'label', CommercialInvoice: 'document' };
+
+export function roleOf(documentType: string): PrinterRole {
+  return Object.hasOwn(DOCUMENT_ROLES, documentType) ? DOCUMENT_ROLES[documentType as KnownDocumentType] : 'document';
+}
+
+export const PrinterName = text(255).min(1, 'must not be empty');
+
+export interface PrinterSetup {
+  readonly labelPrinter: string | null;
+  readonly documentPrinter: string | null;
+  readonly printerMedia: Readonly<Record<string, MediaConfig>>;
+  /** Copies of each automatic print, by printer; a printer not listed prints one. */
+  readonly printerCopies: Readonly<Record<string, number>>;
+  /** Language, resolution, darkness and offset of each printer set to something; a printer not listed takes PDF. */
+  readonly printerLanguage: Readonly<Record<string, PrinterLanguageConfig>>;
+  readonly mediaNames: readonly MediaName[];
+}
+
+// ---- Print jobs ------------------------------------------------------------------------
+
+export const PRINT_JOB_STATES = ['queued', 'sent', 'completed', 'failed'] as const;
+export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
+/** `auto`: the one automatic print of a document; `reprint`: any print asked for afterwards. */
+export const PRINT_PURPOSES = ['auto', 'reprint'] as const;
+export type PrintPurpose = (typeof PRINT_PURPOSES)[number];
+
+export interface PrintJob {
+  readonly id: number;
+  readonly stationRef: string;
+  /** Null once the document was purged by the retention setting. */
+  readonly documentId: number | null;
+  readonly purpose: PrintPurpose;
+  /** Null means the system's default printer. */
+  readonly printer: string | null;
+  readonly copies: number;
+  readonly state: PrintJobState;
+  readonly cupsJobId: string | null;
+  readonly error: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** When a person acted on the failure of this job (retried or dismissed it); null otherwise. */
+  readonly resolvedAt: number | null;
+  /**
+   * The printer the station sent the job to (or meant to, when it failed): the one it named, or
+   * the label or document printer of the moment. Null until one was chosen.
+   */
+  readonly targetPrinter: string | null;
+}
+
+/**
+ * A document that did not print and that nobody has acted on yet: shown on every screen until
+ * someone retries or dismisses it.
+ */
+export interface PrintProblem {
+  readonly job: PrintJob;
+  /** The document's type ("Label", "CommercialInvoice"…) and package, when it is still kept. */
+  readonly documentType: string | null;
+  readonly packageIndex: number | null;
+  /** The shipment's tracking number and order number, to find the parcel on the desk. */
+  readonly trackingNumber: string | null;
+  readonly orderNumber: string | null;
+}
+
+/** A stored document itself, for a preview (base64 of its bytes). */
+export interface DocumentContent {
+  readonly documentId: number;
+  readonly stationRef: string;
+  readonly type: string;
+  readonly name: string | null;
+  readonly mime: string;
+  readonly base64: string;
+}
+
+export interface PrintEvent {
+  readonly type: 'printJob';
+  /** The print-job rows concerned; empty for a test page. */
+  readonly ids: readonly number[];
+  /** `held`: kept back, not sent, because its printer is paused; it prints when the printer is back. */
+  readonly state: 'sent' | 'held' | 'completed' | 'failed';
+  readonly printer?: string;
+  readonly jobId?: string;
+  readonly message?: string;
+  readonly testPage?: true;
+}
+
+/** The printers and their states changed (a printer stopped, came back, was added or removed). */
+export interface PrinterStateEvent {
+  readonly type: 'printerState';
+  readonly printers: readonly PrinterInfo[];
+}

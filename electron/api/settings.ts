@@ -1,0 +1,129 @@
+/**
+ * The desk's settings as the station API shows them, each with the schema a value must pass.
+ * The store keeps them (electron/store/settings.ts) with these schemas and its defaults.
+ */
+import * as z from 'zod';
+import { PackageDimension, TEXT_LIMITS, text } from '../service/contract';
+import { MediaConfig, PrinterName } from './printing';
+
+export const DeskId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits');
+export const LabelRetentionDays = z.number().int('must be a whole number of days').min(1).max(3650);
+
+/** How the desk weighs and measures: pounds and inches, or kilograms and centimetres. */
+export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
+export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
+export const UNITS_OF: Readonly<Record<UnitSystem, { readonly weight: 'LB' | 'KG'; readonly length: 'IN' | 'CM' }>> = {
+  imperial: { weight: 'LB', length: 'IN' },
+  metric: { weight: 'KG', length: 'CM' },
+};
+
+/**
+ * A box the desk uses often: picked on a package row by its number key (its place in the list,
+ * 1 to 9) or by scanning its code. Sizes are in the preset's own unit, converted to the desk's.
+ */
+export const BoxPreset = z.strictObject({
+  /** What is printed on the shelf label, scanned to pick the box: letters, digits and dashes. */
+  code: z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,23}$/, 'must be 1 to 24 capital letters, digits or dashes'),
+  name: text(TEXT_LIMITS.text).min(1, 'must not be empty'),
+  length: PackageDimension,
+  width: PackageDimension,
+  height: PackageDimension,
+  unitOfLength: z.enum(['IN', 'CM']),
+});
+export type BoxPreset = z.infer<typeof BoxPreset>;
+
+export const BoxPresets = z
+  .array(BoxPreset)
+  .max(50, 'must have at most 50 presets')
+  .refine((presets) => new Set(presets.map((p) => p.code)).size === presets.length, 'must not use a code twice');
+
+/** How the desk's scale is reached: a USB point-of-sale scale (HID), or a serial one. */
+export const SCALE_CONNECTIONS = ['usb', 'serial'] as const;
+/** What a serial scale speaks: Mettler Toledo SICS, or CAS-style lines (ST,GS,…). */
+export const SCALE_PROTOCOLS = ['sics', 'cas'] as const;
+export const SCALE_BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+export const SCALE_PARITIES = ['none', 'even', 'odd'] as const;
+
+/**
+ * The desk's scale. A USB scale needs nothing more; a serial port says nothing about what is on
+ * it, so a serial scale's port settings and protocol are set here, to match the scale's own menu.
+ */
+export const ScaleSettings = z.strictObject({
+  connection: z.enum(SCALE_CONNECTIONS),
+  protocol: z.enum(SCALE_PROTOCOLS),
+  baudRate: z
+    .number()
+    .int()
+    .refine((rate) => (SCALE_BAUD_RATES as readonly number[]).includes(rate), `must be one of ${SCALE_BAUD_RATES.join(', ')}`),
+  dataBits: z.union([z.literal(7), z.literal(8)]),
+  parity: z.enum(SCALE_PARITIES),
+  stopBits: z.union([z.literal(1), z.literal(2)]),
+  /** The serial port the desktop app lets the page use, by its system name (COM3, /dev/ttyUSB0); null: the first port. */
+  serialPort: text(TEXT_LIMITS.code).min(1, 'must not be empty').nullable(),
+});
+export type ScaleSettings = z.infer<typeof ScaleSettings>;
+
+/** A location id, as the service gives it. */
+const LocationId = text(TEXT_LIMITS.code).min(1, 'must not be empty');
+/** A carrier's name as rates name it (`carrierName`). */
+const CarrierName = text(TEXT_LIMITS.code).min(1, 'must not be empty');
+
+/** Every setting's schema, by its key. */
+export const SETTING_SCHEMAS = {
+  /** Part of every station reference (PB-<desk>-…): tells desks apart in shared logs. */
+  deskId: DeskId,
+  /** Days labels are kept for reprint. */
+  labelRetentionDays: LabelRetentionDays,
+  /** Whether a new shipment's labels go to the printer without asking (else they are held). */
+  autoPrintLabels: z.boolean(),
+  /** Whether a new shipment's other documents (commercial invoices…) go to the document printer without asking. */
+  autoPrintDocuments: z.boolean(),
+  /** The ship-from location a new shipment starts with; null: the first active one. */
+  defaultLocationId: LocationId.nullable(),
+  unitSystem: z.enum(UNIT_SYSTEMS),
+  boxPresets: BoxPresets,
+  /** The carrier whose services are listed first among rates; null: none. */
+  preferredCarrier: CarrierName.nullable(),
+  /** The desk's scale: how it is reached and, for a serial one, its port settings. */
+  scale: ScaleSettings,
+  /** The label printer's name; null means the system's default printer. */
+  labelPrinter: PrinterName.nullable(),
+  /** The printer for documents other than labels (commercial invoices…); null means the system's default printer. */
+  documentPrinter: PrinterName.nullable(),
+  /** Media loaded in each printer, by printer name; a printer not listed gets 4x6 for labels, Letter for documents. */
+  printerMedia: z.record(PrinterName, MediaConfig),
+  /** Copies of each automatic print, by printer name; a printer not listed prints one. */
+  printerCopies: z.record(PrinterName, z.number().int('must be a whole number').min(1).max(9)),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_SCHEMAS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTING_SCHEMAS)[K]>;
+
+/** The settings of the settings page (printer choices have their own methods). */
+export const DESK_SETTING_KEYS = [
+  'deskId',
+  'labelRetentionDays',
+  'autoPrintLabels',
+  'autoPrintDocuments',
+  'defaultLocationId',
+  'unitSystem',
+  'boxPresets',
+  'preferredCarrier',
+  'scale',
+] as const satisfies readonly SettingKey[];
+export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
+
+export type StationSettings = { readonly [K in DeskSettingKey]: SettingValue<K> };
+
+/** A change to some of them: the keys given are set, all or none. */
+export const SettingsPatch = z.strictObject({
+  deskId: SETTING_SCHEMAS.deskId.optional(),
+  labelRetentionDays: SETTING_SCHEMAS.labelRetentionDays.optional(),
+  autoPrintLabels: SETTING_SCHEMAS.autoPrintLabels.optional(),
+  autoPrintDocuments: SETTING_SCHEMAS.autoPrintDocuments.optional(),
+  defaultLocationId: SETTING_SCHEMAS.defaultLocationId.optional(),
+  unitSystem: SETTING_SCHEMAS.unitSystem.optional(),
+  boxPresets: SETTING_SCHEMAS.boxPresets.optional(),
+  preferredCarrier: SETTING_SCHEMAS.preferredCarrier.optional(),
+  scale: SETTING_SCHEMAS.scale.optional(),
+}) satisfies z.ZodType<Partial<StationSettings>>;
