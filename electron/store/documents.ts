@@ -6,6 +6,7 @@
  * data for backup and support. Old documents go by the retention setting.
  */
 import * as z from 'zod';
+import type { StoredDocumentInfo } from '../api/shipments';
 import { StoreNotFoundError } from './errors';
 import { parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
@@ -20,16 +21,6 @@ export interface DocumentInput {
   bytes: Uint8Array;
 }
 
-export interface StoredDocumentInfo {
-  readonly documentId: number;
-  readonly stationRef: string;
-  readonly type: string;
-  readonly name: string | null;
-  readonly packageIndex: number | null;
-  readonly mime: string;
-  readonly size: number;
-  readonly createdAt: number;
-}
 
 export interface StoredDocument extends StoredDocumentInfo {
   readonly bytes: Uint8Array;
@@ -112,6 +103,12 @@ export function listDocuments(db: Db, stationRef: string): StoredDocumentInfo[] 
   return statement(db, `SELECT ${INFO_SELECT} FROM documents WHERE station_ref = ? ORDER BY type <> 'Label', package_index, document_id`)
     .all(stationRef)
     .map((row) => infoOf(parseRow(InfoRow, row, `documents row of ${stationRef}`)));
+}
+
+/** A stored document without its bytes. */
+export function getDocumentInfo(db: Db, documentId: number): StoredDocumentInfo | undefined {
+  const row = statement(db, `SELECT ${INFO_SELECT} FROM documents WHERE document_id = ?`).get(documentId);
+  return row === undefined ? undefined : infoOf(parseRow(InfoRow, row, `documents row ${documentId}`));
 }
 
 export function getDocument(db: Db, documentId: number): StoredDocument | undefined {

@@ -1,8 +1,8 @@
 /**
  * The station store: one SQLite file with the cache of the service's records, the outbox
- * of writes still to send, the labels kept for reprint, print history and settings. Plain
- * Node (better-sqlite3), no Electron; every function takes the handle and, when it writes a
- * time, `now`.
+ * of writes still to send, the labels kept for reprint, print history, settings, the orders
+ * imported from a shop's file and the batches they were shipped in. Plain Node (better-sqlite3),
+ * no Electron; every function takes the handle and, when it writes a time, `now`.
  */
 export { openStationStore, BUSY_TIMEOUT_MS, type StationStore, type OpenStoreOptions } from './database';
 export { quarantineCorruptStore } from './quarantine';
@@ -17,6 +17,9 @@ export * as documents from './documents';
 export * as printJobs from './printJobs';
 export * as settings from './settings';
 export * as outbox from './outbox';
-export { searchShipments, TOTAL_COUNT_CAP, type SearchResult } from './search';
-export { matchExpression } from './searchText';
-export type { CachedShipment, ShipmentSummary } from './shipmentRecords';
+export * as tracking from './tracking';
+export * as orders from './orders';
+export * as batches from './batches';
+export { dayAtAGlance, periodsAround, TODAY_SQL, type Periods } from './today';
+export { searchShipments, TOTAL_COUNT_CAP } from './search';
+export { parseQuery } from './searchText';

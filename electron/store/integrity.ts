@@ -3,7 +3,8 @@
  * per MB here (10.6 s on a 1.2 GB store of a million shipments), too slow for every start
  * of a packing desk. So a small file gets the full check, and a large one gets the full
  * check of the tables that cannot be rebuilt from the service or are needed to go on
- * packing (outbox, settings, locations, print jobs) plus the schema. The shipments cache
+ * packing (outbox, settings, locations, print jobs, the dictionaries of packed records) plus
+ * the schema. The shipments cache
  * and its search index can be refilled by a sync; their damage surfaces as SQLITE_CORRUPT
  * on use (see isCorruptionError) and `checkIntegrity(db, 'full')` checks them on demand.
  */
@@ -16,8 +17,12 @@ export type IntegrityPolicy = 'auto' | 'full' | 'critical' | 'none';
 /** Up to this size (database + WAL) `auto` checks everything: ~0.3 s at the measured rate. */
 export const FULL_CHECK_MAX_BYTES = 32 * 1024 * 1024;
 
-/** Small tables whose loss stops the desk or loses work (each is checked with its indexes). */
-export const CRITICAL_TABLES = ['sqlite_schema', 'outbox', 'settings', 'locations', 'print_jobs'] as const;
+/**
+ * Small tables whose loss stops the desk or loses work (each is checked with its indexes).
+ * pack_dictionaries (schema 4) holds what every packed record is read with: a damaged one would
+ * make the create inputs, results and search records packed with it unreadable.
+ */
+export const CRITICAL_TABLES = ['sqlite_schema', 'outbox', 'settings', 'locations', 'print_jobs', 'pack_dictionaries'] as const;
 
 function fileSize(path: string): number {
   try {

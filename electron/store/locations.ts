@@ -4,8 +4,8 @@
  * columns the station lists and sorts by.
  */
 import * as z from 'zod';
-import { LocationDetail, LocationListRecord } from '../service/contract';
-import { StoreNotFoundError } from './errors';
+import { LOCATION_SORT_FIELDS, LocationDetail, LocationListRecord, type LocationSortField } from '../service/contract';
+import { StoreInputError, StoreNotFoundError } from './errors';
 import { flagColumn, nullableJsonColumn, parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
 
@@ -117,8 +117,50 @@ export function listLocations(db: Db, options: { includeInactive?: boolean; incl
   return statement(db, `SELECT * FROM locations ${where} ORDER BY location_name COLLATE NOCASE, id`).all().map(toLocation);
 }
 
+export interface LocationPageQuery {
+  /** Words that must each appear in the name, reference, city, state or postal code (any case). */
+  readonly query?: string | undefined;
+  readonly page: number;
+  readonly pageSize: number;
+  readonly sort?: LocationSortField | undefined;
+  readonly order?: 'asc' | 'desc' | undefined;
+}
+
+/** The text a cached location is found by: the fields a packer would type, lower case. */
+const SEARCH_TEXT = ['locationName', 'referenceId', 'city', 'stateProvince', 'zipPostalCode']
+  .map((field) => `coalesce(json_extract(list_record, '$.${field}'), '')`)
+  .join(" || ' ' || ");
+
+/**
+ * One page of the cached list, filtered, sorted and counted in SQL the way the service would
+ * page it: what a packer sees offline. Active, not deleted locations only.
+ */
+export function pageOfLocations(db: Db, query: LocationPageQuery): { records: LocationListRecord[]; totalCount: number } {
+  const sort = query.sort ?? 'locationName';
+  // The sort column is put into the SQL text: only a field of the allowlist may get there.
+  if (!LOCATION_SORT_FIELDS.includes(sort)) throw new StoreInputError('location sort', [`sort must be one of ${LOCATION_SORT_FIELDS.join(', ')}`]);
+  const words = (query.query ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const where = ['active = 1', 'deleted = 0', 'list_record IS NOT NULL', ...words.map(() => `instr(lower(${SEARCH_TEXT}), ?) > 0`)].join(' AND ');
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const rows = statement(db, `SELECT list_record FROM locations WHERE ${where} ORDER BY json_extract(list_record, '$.${sort}') COLLATE NOCASE ${direction}, id LIMIT ? OFFSET ?`).all(
+    ...words,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  ) as { list_record: string }[];
+  const counted = statement(db, `SELECT count(*) AS n FROM locations WHERE ${where}`).get(...words) as { n: number };
+  const PageRow = z.object({ list_record: nullableJsonColumn(LocationListRecord) });
+  const records = rows.flatMap((row) => parseRow(PageRow, row, 'locations row').list_record ?? []);
+  return { records, totalCount: counted.n };
+}
+
 /** The location was deleted (here or on the service): kept for history, hidden from lists. */
 export function markLocationDeleted(db: Db, id: string, now: number): void {
   const changed = statement(db, 'UPDATE locations SET deleted = 1, updated_at = ? WHERE id = ?').run(now, id);
   if (changed.changes === 0) throw new StoreNotFoundError(`no cached location with id ${id}`);
+}
+
+/** The id of the one cached location with this name; undefined when none or several have it. */
+export function locationIdNamed(db: Db, locationName: string): string | undefined {
+  const rows = statement(db, 'SELECT id FROM locations WHERE location_name = ? LIMIT 2').all(locationName) as { id: string }[];
+  return rows.length === 1 ? rows[0]?.id : undefined;
 }

@@ -5,39 +5,15 @@
  * states it may come from and is refused from any other.
  */
 import * as z from 'zod';
+import { OUTBOX_KINDS, OUTBOX_STATES, type OutboxError, type OutboxItem, type OutboxKind, type OutboxState, type OutboxWork, type ShipmentChangeKind } from '../api/outbox';
+import { PENDING_CHANGE_STATUSES, STATION_STATUSES } from '../api/shipments';
 import type { ShipmentCreate } from '../service/contract';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
-import { OUTBOX_KINDS, payloadProblems, type OutboxKind } from './outboxPayloads';
+import { checkPayload } from './outboxPayloads';
 import { parseInput, parseRow } from './rows';
 import { getByStationRef, insertQueuedShipment, replaceQueuedInput, setPreCreationStatus, setStatus } from './shipments';
-import { STATION_STATUSES } from './shipmentRecords';
 import { atomically, statement, type Db } from './statements';
 import { StationRef } from './stationRef';
-
-export { OUTBOX_KINDS, OUTBOX_PAYLOADS, payloadProblems, type OutboxKind, type OutboxPayload } from './outboxPayloads';
-
-export const OUTBOX_STATES = ['pending', 'sending', 'done', 'failed', 'unknown', 'needs_review', 'discarded'] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
-
-export interface OutboxError {
-  kind: string;
-  message: string;
-  items?: { code: string; message: string; field?: string }[];
-}
-
-export interface OutboxItem {
-  id: number;
-  stationRef: string;
-  kind: OutboxKind;
-  payload: unknown;
-  state: OutboxState;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: OutboxError | null;
-  result: unknown;
-  createdAt: number;
-  updatedAt: number;
-}
 
 const OutboxErrorSchema = z.object({
   kind: z.string().min(1, 'must not be empty'),
@@ -71,35 +47,29 @@ function readJson(text: string | null): { ok: true; value: unknown } | { ok: fal
   }
 }
 
-interface Loaded {
-  item: OutboxItem;
-  /** Why the payload cannot be sent (empty when it can). */
-  problems: string[];
-}
+/** A row read back: work the worker can send, or an item whose payload no longer reads (and why). */
+type Loaded = { readonly ok: true; readonly item: OutboxWork } | { readonly ok: false; readonly item: OutboxItem; readonly problems: readonly string[] };
 
 function load(row: unknown): Loaded {
   const parsed = parseRow(OutboxRow, row, 'outbox row');
-  const payload = readJson(parsed.payload);
-  const problems = payload.ok ? payloadProblems(parsed.kind, parsed.station_ref, payload.value) : ['payload is not valid JSON'];
   const error = readJson(parsed.last_error);
-  const lastError = error.ok ? (OutboxErrorSchema.safeParse(error.value).data ?? null) : { kind: 'unreadable', message: error.text };
   const result = readJson(parsed.result);
-  return {
-    item: {
-      id: parsed.id,
-      stationRef: parsed.station_ref,
-      kind: parsed.kind,
-      payload: payload.ok ? payload.value : payload.text,
-      state: parsed.state,
-      attempts: parsed.attempts,
-      nextAttemptAt: parsed.next_attempt_at,
-      lastError,
-      result: result.ok ? result.value : result.text,
-      createdAt: parsed.created_at,
-      updatedAt: parsed.updated_at,
-    },
-    problems,
+  const fields = {
+    id: parsed.id,
+    stationRef: parsed.station_ref,
+    state: parsed.state,
+    attempts: parsed.attempts,
+    nextAttemptAt: parsed.next_attempt_at,
+    lastError: error.ok ? (OutboxErrorSchema.safeParse(error.value).data ?? null) : { kind: 'unreadable', message: error.text },
+    result: result.ok ? result.value : result.text,
+    createdAt: parsed.created_at,
+    updatedAt: parsed.updated_at,
   };
+  const payload = readJson(parsed.payload);
+  const check = payload.ok ? checkPayload(parsed.kind, parsed.station_ref, payload.value) : { ok: false as const, problems: ['payload is not valid JSON'] };
+  if (check.ok) return { ok: true, item: { ...fields, ...check.entry } };
+  const damage = `the stored ${parsed.kind} cannot be sent: ${check.problems.join('; ')}`;
+  return { ok: false, item: { ...fields, kind: parsed.kind, payload: payload.ok ? payload.value : payload.text, damage }, problems: check.problems };
 }
 
 function mustGet(db: Db, id: number): OutboxItem {
@@ -121,8 +91,8 @@ const EnqueueArgs = z.object({
  */
 export function enqueue(db: Db, args: { stationRef: string; kind: OutboxKind; payload: unknown; now: number }): OutboxItem {
   const { stationRef, kind, payload, now } = parseInput(EnqueueArgs, args, 'outbox item');
-  const problems = payloadProblems(kind, stationRef, payload);
-  if (problems.length > 0) throw new StoreInputError(`${kind} payload`, problems);
+  const check = checkPayload(kind, stationRef, payload);
+  if (!check.ok) throw new StoreInputError(`${kind} payload`, check.problems);
   const inserted = statement(
     db,
     "INSERT INTO outbox (station_ref, kind, payload, state, attempts, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)",
@@ -139,16 +109,10 @@ export function queueShipment(db: Db, args: { stationRef: string; input: Shipmen
   });
 }
 
-/** Writes that change a shipment the station already has. */
-export type ShipmentChangeKind = 'cancelShipment' | 'updateShipment' | 'blockShipment' | 'unblockShipment' | 'archiveShipment';
-
-/** What a shipment shows while a change to it waits in the outbox (an update shows no change). */
-export const PENDING_CHANGE_STATUS: Readonly<Partial<Record<ShipmentChangeKind, string>>> = {
-  cancelShipment: 'cancelling',
-  blockShipment: 'blocking',
-  unblockShipment: 'unblocking',
-  archiveShipment: 'archiving',
-};
+/** The status a shipment shows while a change of `kind` waits (an update shows none). */
+export function pendingStatusOf(kind: OutboxKind): string | undefined {
+  return Object.hasOwn(PENDING_CHANGE_STATUSES, kind) ? PENDING_CHANGE_STATUSES[kind as keyof typeof PENDING_CHANGE_STATUSES] : undefined;
+}
 
 /**
  * A change to a shipment (cancel, update, block, unblock, archive): its outbox item and the
@@ -164,7 +128,7 @@ export function queueShipmentChange(db: Db, args: { stationRef: string; kind: Sh
       throw new StoreTransitionError(`shipment ${args.stationRef} is ${shipment.status} and was never created: there is nothing to change on the service`);
     }
     const item = enqueue(db, args);
-    const pending = PENDING_CHANGE_STATUS[args.kind];
+    const pending = pendingStatusOf(args.kind);
     if (pending !== undefined) setStatus(db, args.stationRef, pending, args.now);
     return item;
   });
@@ -172,7 +136,7 @@ export function queueShipmentChange(db: Db, args: { stationRef: string; kind: Sh
 
 /** The kind of the latest shipment change the service did for this shipment, if any. */
 export function lastDoneChange(db: Db, stationRef: string): ShipmentChangeKind | undefined {
-  const kinds = Object.keys(PENDING_CHANGE_STATUS);
+  const kinds = Object.keys(PENDING_CHANGE_STATUSES);
   const row = statement(db, `SELECT kind FROM outbox WHERE station_ref = ? AND state = 'done' AND kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY id DESC LIMIT 1`).get(stationRef, ...kinds) as
     | { kind: ShipmentChangeKind }
     | undefined;
@@ -196,13 +160,13 @@ LIMIT 1`;
  * The oldest item in `pending` or `unknown` that is due. An item whose payload no longer
  * reads (a damaged row) is moved to `needs_review` with the reason, and the next is tried.
  */
-export function nextReady(db: Db, now: number): OutboxItem | undefined {
+export function nextReady(db: Db, now: number): OutboxWork | undefined {
   for (;;) {
     const row = statement(db, NEXT_READY).get(now);
     if (row === undefined) return undefined;
-    const { item, problems } = load(row);
-    if (problems.length === 0) return item;
-    markNeedsReview(db, item.id, { kind: 'invalidPayload', message: `the stored ${item.kind} cannot be sent: ${problems.join('; ')}` }, now);
+    const loaded = load(row);
+    if (loaded.ok) return loaded.item;
+    markNeedsReview(db, loaded.item.id, { kind: 'invalidPayload', message: loaded.item.damage ?? 'the stored payload cannot be sent' }, now);
   }
 }
 
@@ -239,9 +203,17 @@ function mirrorOnShipment(db: Db, id: number, status: string, now: number): void
   if (item.kind === 'createShipment') setPreCreationStatus(db, item.stationRef, status, now);
 }
 
+/**
+ * `attempts` counts the tries that reached the service (or may have): a move out of `sending`
+ * adds one, unless the try never left the station (no connection), which says nothing about
+ * the item. SQLite evaluates the assignment against the row before the move.
+ */
+const COUNT_TRY = "attempts = attempts + (state = 'sending')";
+const countTryIf = (counted: boolean): string => (counted ? COUNT_TRY : 'attempts = attempts');
+
 /** Durable before the request leaves: after a crash, `recoverAfterCrash` finds it here. */
 export function markSending(db: Db, id: number, now: number): void {
-  move(db, id, now, { to: 'sending', from: ['pending'], set: 'attempts = attempts + 1' });
+  move(db, id, now, { to: 'sending', from: ['pending'] });
 }
 
 /**
@@ -259,35 +231,41 @@ function withoutDocumentContents(result: unknown): unknown {
 /** The service did it (`result` is its answer), or reconciliation found it done. */
 export function markDone(db: Db, id: number, result: unknown, now: number): void {
   const kept = JSON.stringify(withoutDocumentContents(result) ?? null);
-  move(db, id, now, { to: 'done', from: ['sending', 'unknown'], set: 'result = ?, last_error = NULL', values: [kept] });
+  move(db, id, now, { to: 'done', from: ['sending', 'unknown'], set: `${COUNT_TRY}, result = ?, last_error = NULL`, values: [kept] });
 }
 
 /** Refused for good (4xx): kept for a person to fix and resubmit, or discard. */
 export function markFailed(db: Db, id: number, error: OutboxError, now: number): void {
   atomically(db, () => {
-    move(db, id, now, { to: 'failed', from: ['pending', 'sending'], set: 'last_error = ?', values: [errorJson(error)] });
+    move(db, id, now, { to: 'failed', from: ['pending', 'sending'], set: `${COUNT_TRY}, last_error = ?`, values: [errorJson(error)] });
     mirrorOnShipment(db, id, STATION_STATUSES.failed, now);
   });
 }
 
-/** Sent with no answer: before any new attempt it must be reconciled (search by station reference). */
+/**
+ * Sent with no answer: before any new attempt it must be reconciled (search by station
+ * reference). Also where an item stays when the lookup itself could not be made.
+ */
 export function markUnknown(db: Db, id: number, error: OutboxError, now: number, retryAt: number): void {
   const at = parseInput(Instant, retryAt, 'retryAt');
-  move(db, id, now, { to: 'unknown', from: ['sending', 'unknown'], set: 'last_error = ?, next_attempt_at = ?', values: [errorJson(error), at] });
+  move(db, id, now, { to: 'unknown', from: ['sending', 'unknown'], set: `${COUNT_TRY}, last_error = ?, next_attempt_at = ?`, values: [errorJson(error), at] });
 }
 
 /** Reconciliation could not decide: never sent again automatically. */
 export function markNeedsReview(db: Db, id: number, error: OutboxError, now: number): void {
   atomically(db, () => {
-    move(db, id, now, { to: 'needs_review', from: ['pending', 'sending', 'unknown'], set: 'last_error = ?', values: [errorJson(error)] });
+    move(db, id, now, { to: 'needs_review', from: ['pending', 'sending', 'unknown'], set: `${COUNT_TRY}, last_error = ?`, values: [errorJson(error)] });
     mirrorOnShipment(db, id, STATION_STATUSES.needsReview, now);
   });
 }
 
-/** A transient failure known not to have taken effect (or reconciled as not done): pending again at `retryAt`. */
-export function reschedule(db: Db, id: number, error: OutboxError, now: number, retryAt: number): void {
+/**
+ * A transient failure known not to have taken effect (or reconciled as not done): pending again
+ * at `retryAt`. `counted: false` for a try that never left the station.
+ */
+export function reschedule(db: Db, id: number, error: OutboxError, now: number, retryAt: number, options: { counted?: boolean } = {}): void {
   const at = parseInput(Instant, retryAt, 'retryAt');
-  move(db, id, now, { to: 'pending', from: ['sending', 'unknown'], set: 'last_error = ?, next_attempt_at = ?', values: [errorJson(error), at] });
+  move(db, id, now, { to: 'pending', from: ['sending', 'unknown'], set: `${countTryIf(options.counted ?? true)}, last_error = ?, next_attempt_at = ?`, values: [errorJson(error), at] });
 }
 
 /** At start: items a crash left in `sending` may have reached the service, so they become `unknown`. */
@@ -324,6 +302,11 @@ export function list(db: Db, options: { states?: OutboxState[]; limit?: number }
   return rows.map((row) => load(row).item);
 }
 
+/** Items still to be sent or settled: pending, sending, or unsure. */
+export function countWaiting(db: Db): number {
+  return (statement(db, "SELECT count(*) AS n FROM outbox WHERE state IN ('pending', 'sending', 'unknown')").get() as { n: number }).n;
+}
+
 export function counts(db: Db): Record<OutboxState, number> {
   const result = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<OutboxState, number>;
   for (const row of statement(db, 'SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: OutboxState; n: number }[]) {
@@ -341,15 +324,27 @@ export function purgeFinished(db: Db, cutoffMs: number): number {
 export function resubmit(db: Db, id: number, newPayload: unknown, now: number): void {
   atomically(db, () => {
     const item = mustGet(db, id);
-    const problems = payloadProblems(item.kind, item.stationRef, newPayload);
-    if (problems.length > 0) throw new StoreInputError(`${item.kind} payload`, problems);
+    const check = checkPayload(item.kind, item.stationRef, newPayload);
+    if (!check.ok) throw new StoreInputError(`${item.kind} payload`, check.problems);
     move(db, id, now, {
       to: 'pending',
       from: ['failed', 'needs_review'],
       set: 'payload = ?, attempts = 0, next_attempt_at = ?, last_error = NULL, result = NULL',
       values: [JSON.stringify(newPayload), now],
     });
-    if (item.kind === 'createShipment') replaceQueuedInput(db, item.stationRef, newPayload as ShipmentCreate, now);
+    if (check.entry.kind === 'createShipment') replaceQueuedInput(db, item.stationRef, check.entry.payload, now);
+  });
+}
+
+/**
+ * A person asked to try an unsure create again: it goes back to `unknown`, so the service is
+ * searched for it before anything is sent (a second label is never bought by a retry), with its
+ * tries counted afresh.
+ */
+export function recheck(db: Db, id: number, now: number): void {
+  atomically(db, () => {
+    move(db, id, now, { to: 'unknown', from: ['needs_review'], set: 'attempts = 0, next_attempt_at = ?, last_error = NULL', values: [now] });
+    mirrorOnShipment(db, id, STATION_STATUSES.queued, now);
   });
 }
 

@@ -1,29 +1,9 @@
 /**
- * What each kind of outbox item carries, checked when it is written and again when it is
- * loaded to be sent. Shipment actions may leave `id` out while the create ahead of them is
- * still in the outbox: the sender then uses the service id the create filled in for the
- * item's station reference.
+ * Checking an outbox payload against what its kind carries (the station API's OUTBOX_PAYLOADS),
+ * when it is written and when it is loaded to be sent.
  */
-import * as z from 'zod';
-import { BlockRequest, LocationCreate, LocationUpdate, ShipmentCreate, UpdateShipmentItem } from '../service/contract';
-
-const ServiceId = z.string().trim().min(1, 'must not be empty');
-
-export const OUTBOX_PAYLOADS = {
-  createShipment: ShipmentCreate,
-  cancelShipment: z.looseObject({ id: ServiceId.optional(), cancelReason: z.string().optional() }),
-  updateShipment: UpdateShipmentItem.extend({ id: ServiceId.optional() }),
-  blockShipment: BlockRequest.extend({ id: ServiceId.optional() }),
-  unblockShipment: BlockRequest.extend({ id: ServiceId.optional() }),
-  archiveShipment: z.looseObject({ id: ServiceId.optional() }),
-  createLocation: LocationCreate,
-  updateLocation: z.looseObject({ id: ServiceId, changes: LocationUpdate }),
-  deleteLocation: z.looseObject({ id: ServiceId }),
-} as const;
-
-export type OutboxKind = keyof typeof OUTBOX_PAYLOADS;
-export const OUTBOX_KINDS = Object.keys(OUTBOX_PAYLOADS) as OutboxKind[];
-export type OutboxPayload<K extends OutboxKind> = z.output<(typeof OUTBOX_PAYLOADS)[K]>;
+import type * as z from 'zod';
+import { OUTBOX_PAYLOADS, type OutboxEntry, type OutboxKind } from '../api/outbox';
 
 function issueLines(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
@@ -32,14 +12,18 @@ function issueLines(error: z.ZodError): string[] {
   });
 }
 
-/** Problems with a payload for `kind` about `stationRef` (empty when it can be sent). */
-export function payloadProblems(kind: OutboxKind, stationRef: string, payload: unknown): string[] {
+export type PayloadCheck = { readonly ok: true; readonly entry: OutboxEntry } | { readonly ok: false; readonly problems: string[] };
+
+/** The payload parsed as `kind`'s, or the problems that keep it from being sent. */
+export function checkPayload(kind: OutboxKind, stationRef: string, payload: unknown): PayloadCheck {
   const parsed = OUTBOX_PAYLOADS[kind].safeParse(payload);
-  if (!parsed.success) return issueLines(parsed.error);
-  if (kind === 'createShipment') {
+  if (!parsed.success) return { ok: false, problems: issueLines(parsed.error) };
+  // The schema of `kind` parsed it: the pair is that kind's entry.
+  const entry = { kind, payload: parsed.data } as OutboxEntry;
+  if (entry.kind === 'createShipment') {
     // The duplicate check after a lost answer searches by this reference: it must be there.
-    const sent = (parsed.data as ShipmentCreate).references?.stationRef;
-    if (sent !== stationRef) return [`references.stationRef must be ${stationRef}, not ${sent === undefined ? 'missing' : sent}`];
+    const sent = entry.payload.references?.stationRef;
+    if (sent !== stationRef) return { ok: false, problems: [`references.stationRef must be ${stationRef}, not ${sent === undefined ? 'missing' : sent}`] };
   }
-  return [];
+  return { ok: true, entry };
 }

@@ -4,35 +4,17 @@
  * repeated after a crash or a double click prints nothing twice; reprints are new rows.
  */
 import * as z from 'zod';
+import { PRINT_JOB_STATES, PRINT_PURPOSES, type PrintJob, type PrintJobState } from '../api/printing';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
 
-export const PRINT_JOB_STATES = ['queued', 'sent', 'completed', 'failed'] as const;
-export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
-export type PrintPurpose = 'auto' | 'reprint';
-
-export interface PrintJob {
-  readonly id: number;
-  readonly stationRef: string;
-  /** Null once the document was purged by the retention setting. */
-  readonly documentId: number | null;
-  readonly purpose: PrintPurpose;
-  /** Null means the system's default printer. */
-  readonly printer: string | null;
-  readonly copies: number;
-  readonly state: PrintJobState;
-  readonly cupsJobId: string | null;
-  readonly error: string | null;
-  readonly createdAt: number;
-  readonly updatedAt: number;
-}
 
 const PrintJobRow = z.object({
   id: z.number().int(),
   station_ref: z.string(),
   document_id: z.number().int().nullable(),
-  purpose: z.enum(['auto', 'reprint']),
+  purpose: z.enum(PRINT_PURPOSES),
   printer: z.string().nullable(),
   copies: z.number().int().min(1),
   state: z.enum(PRINT_JOB_STATES),
@@ -40,6 +22,8 @@ const PrintJobRow = z.object({
   error: z.string().nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  resolved_at: z.number().int().nullable(),
+  target_printer: z.string().nullable(),
 });
 
 function toJob(row: unknown): PrintJob {
@@ -56,6 +40,8 @@ function toJob(row: unknown): PrintJob {
     error: parsed.error,
     createdAt: parsed.created_at,
     updatedAt: parsed.updated_at,
+    resolvedAt: parsed.resolved_at,
+    targetPrinter: parsed.target_printer,
   };
 }
 
@@ -66,13 +52,15 @@ const PrintOptions = z.object({
 export type PrintOptions = z.input<typeof PrintOptions>;
 
 /**
- * Creates one `auto` print job per Label document of the shipment that has none yet, and
- * returns the jobs created: an empty list when called again.
+ * Creates one `auto` print job per Label document of the shipment that has none yet (and per
+ * other document too with `documents: 'all'`), and returns the jobs created: an empty list when
+ * called again.
  */
-export function handOffForPrinting(db: Db, stationRef: string, now: number, options: PrintOptions = {}): PrintJob[] {
-  const { printer = null, copies = 1 } = parseInput(PrintOptions, options, 'print options');
+export function handOffForPrinting(db: Db, stationRef: string, now: number, options: PrintOptions & { documents?: 'labels' | 'all' } = {}): PrintJob[] {
+  const { printer = null, copies = 1 } = parseInput(PrintOptions, { printer: options.printer, copies: options.copies }, 'print options');
+  const which = options.documents === 'all' ? '' : "AND type = 'Label'";
   return atomically(db, () => {
-    const labels = statement(db, "SELECT document_id FROM documents WHERE station_ref = ? AND type = 'Label' ORDER BY package_index, document_id").all(stationRef) as {
+    const labels = statement(db, `SELECT document_id FROM documents WHERE station_ref = ? ${which} ORDER BY type <> 'Label', package_index, document_id`).all(stationRef) as {
       document_id: number;
     }[];
     const created: PrintJob[] = [];
@@ -132,29 +120,46 @@ const ALLOWED_FROM: Readonly<Record<PrintJobState, readonly PrintJobState[]>> = 
   failed: ['queued', 'sent'],
 };
 
-function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string }): void {
+function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string; targetPrinter?: string }): void {
   const from = ALLOWED_FROM[to];
   const placeholders = from.map(() => '?').join(', ');
   const changed = statement(
     db,
-    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), error = ?, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
-  ).run(to, fields.cupsJobId ?? null, fields.error ?? null, now, id, ...from);
+    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), error = ?, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
+  ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.error ?? null, now, id, ...from);
   if (changed.changes === 1) return;
   const job = mustGet(db, id);
   throw new StoreTransitionError(`print job ${id} is ${job.state}: it cannot become ${to} (only from ${from.join(' or ')})`);
 }
 
-/** The spooler accepted the job (CUPS job id, or the platform's equivalent). */
-export function markPrintSent(db: Db, id: number, cupsJobId: string, now: number): void {
+/** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent). */
+export function markPrintSent(db: Db, id: number, cupsJobId: string, printer: string, now: number): void {
   if (cupsJobId.trim() === '') throw new StoreInputError('cupsJobId', ['must not be empty']);
-  move(db, id, 'sent', now, { cupsJobId });
+  if (printer.trim() === '') throw new StoreInputError('printer', ['must not be empty']);
+  move(db, id, 'sent', now, { cupsJobId, targetPrinter: printer });
 }
 
 export function markPrintCompleted(db: Db, id: number, now: number): void {
   move(db, id, 'completed', now, {});
 }
 
-/** The job failed; `error` is what the person at the desk is shown. Reprinting makes a new job. */
-export function markPrintFailed(db: Db, id: number, error: string, now: number): void {
-  move(db, id, 'failed', now, { error: error.trim() === '' ? 'the printer reported an error' : error });
+/** Failed prints nobody has acted on yet (retried or dismissed), oldest first. */
+export function listUnresolvedFailures(db: Db): PrintJob[] {
+  return statement(db, "SELECT * FROM print_jobs WHERE state = 'failed' AND resolved_at IS NULL ORDER BY id").all().map(toJob);
+}
+
+/** A person acted on a failed print (retried or dismissed it): it is no longer shown as a problem. */
+export function resolveFailure(db: Db, id: number, now: number): PrintJob {
+  const changed = statement(db, "UPDATE print_jobs SET resolved_at = ? WHERE id = ? AND state = 'failed' AND resolved_at IS NULL").run(now, id);
+  const job = mustGet(db, id);
+  if (changed.changes === 0 && job.state !== 'failed') throw new StoreTransitionError(`print job ${id} is ${job.state}, not failed: there is nothing to act on`);
+  return job;
+}
+
+/**
+ * The job failed; `error` is what the person at the desk is shown, `printer` the printer it was
+ * for when one had been chosen. Reprinting makes a new job.
+ */
+export function markPrintFailed(db: Db, id: number, error: string, now: number, printer?: string): void {
+  move(db, id, 'failed', now, { error: error.trim() === '' ? 'the printer reported an error' : error, ...(printer === undefined ? {} : { targetPrinter: printer }) });
 }

@@ -1,12 +1,16 @@
 /**
  * The text side of local search, shared by the index (what a shipment is found by) and the
- * query (what the packer typed), so both sides cut identifiers the same way.
+ * query (what the packer typed), so both sides cut text the same way.
  *
- * The FTS5 table has three columns (tokenizer unicode61, prefix index 2, 3 and 4):
- *  - words: every searchable value as written (names, cities, identifiers);
- *  - ids:   identifiers with their separators removed, so "SO1234" finds "SO-1234567";
- *  - tails: those identifiers reversed, so the last digits of a tracking number are a
- *           prefix query ("23456784" → tails : "48765432"*), the fast kind.
+ * A shipment is found by:
+ *  - keys:  every identifier and reference without separators, lower case ("so202400917"),
+ *           and a reference from each later part on ("202400917", "00917"), so a word
+ *           matches the start of any of them;
+ *  - tails: the last characters of each, reversed ("the last digits": "23456784" →
+ *           "48765432…"), so a word matches the end of any of them;
+ *  - words: the words of the recipient's name, company and city, folded ("müller" → "muller"),
+ *           so a word matches the start of any of them.
+ * A typed word matches a shipment when it matches any of the three; every word must match.
  */
 
 /** Lower case, diacritics and everything but letters and digits removed. */
@@ -23,36 +27,35 @@ export function reversed(text: string): string {
   return Array.from(text).reverse().join('');
 }
 
+/** The words of a text, folded as the index keeps them: lower case, diacritics removed, split at anything but letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
 export interface SearchFields {
-  /** Tracking numbers, the service id, the station reference, order numbers, POs, other references. */
+  /** Tracking numbers, the service id, the station reference. */
   readonly identifiers: readonly (string | null | undefined)[];
+  /** Order numbers, POs, other reference values: what people type, also from a later part on. */
+  readonly references: readonly (string | null | undefined)[];
   /** Recipient name, company and city. */
   readonly names: readonly (string | null | undefined)[];
 }
 
-export interface SearchDocument {
-  readonly words: string;
-  readonly ids: string;
-  readonly tails: string;
+/** What the index holds of one shipment. Sorted and without repeats, so two entries compare as text. */
+export interface SearchEntry {
+  readonly keys: readonly string[];
+  readonly tails: readonly string[];
+  readonly words: readonly string[];
 }
 
-function present(values: readonly (string | null | undefined)[]): string[] {
-  return [...new Set(values.filter((value): value is string => typeof value === 'string' && value.trim() !== ''))];
-}
-
-export function searchDocument(fields: SearchFields): SearchDocument {
-  const identifiers = present(fields.identifiers);
-  const compacts = [...new Set(identifiers.map(compactIdentifier).filter((id) => id !== ''))];
-  // An identifier without separators is already one token in `words`: only the others need `ids`.
-  const separated = identifiers.filter((id) => /[^\p{L}\p{N}]/u.test(id)).map(compactIdentifier);
-  return {
-    words: [...identifiers, ...present(fields.names)].join('\n'),
-    ids: [...new Set(separated)].filter((id) => id !== '').join(' '),
-    tails: compacts.map(reversed).join(' '),
-  };
-}
-
-/** Words shorter than this match whole tokens only: a one-letter prefix would match half the index. */
+/** Tails are kept to this many characters; a longer typed ending is checked against the shipment itself. */
+export const TAIL_LENGTH = 10;
+/** Words shorter than this match whole keys and words only: a one-letter prefix would match half the index. */
 export const MIN_PREFIX_LENGTH = 2;
 /** Words at least this long also match the end of identifiers ("the last digits"). */
 export const MIN_TAIL_LENGTH = 4;
@@ -61,34 +64,86 @@ export const MIN_GROUPED_LENGTH = 8;
 /** Words beyond this many are ignored: a pasted paragraph is not a search. */
 export const MAX_QUERY_WORDS = 12;
 
-/** A phrase in FTS5 query syntax: inside double quotes only `"` is special, and it is doubled. */
-function phrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
+function present(values: readonly (string | null | undefined)[]): string[] {
+  return values.filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+}
+
+const sortedSet = (values: Iterable<string>): string[] => [...new Set(values)].filter((value) => value !== '').sort();
+
+/** "SO-2024-00917" → "202400917", "00917": the reference from each later part on. */
+function laterParts(reference: string): string[] {
+  const parts = reference.split(/[^\p{L}\p{N}]+/u).filter((part) => compactIdentifier(part) !== '');
+  return parts.slice(1).map((_, i) => compactIdentifier(parts.slice(i + 1).join('')));
+}
+
+export function searchEntry(fields: SearchFields): SearchEntry {
+  const identifiers = present(fields.identifiers);
+  const references = present(fields.references);
+  const compacts = sortedSet([...identifiers, ...references].map(compactIdentifier));
+  return {
+    keys: sortedSet([...compacts, ...references.flatMap(laterParts)]),
+    tails: sortedSet(compacts.filter((id) => Array.from(id).length >= MIN_TAIL_LENGTH).map((id) => tailKey(id))),
+    words: sortedSet(present(fields.names).flatMap(wordsOf)),
+  };
+}
+
+/** The tail kept for an identifier, or looked up for a typed ending: reversed, at most TAIL_LENGTH characters. */
+export function tailKey(compact: string): string {
+  return Array.from(reversed(compact)).slice(0, TAIL_LENGTH).join('');
+}
+
+export function sameEntry(a: SearchEntry, b: SearchEntry): boolean {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((value, i) => value === y[i]);
+  return same(a.keys, b.keys) && same(a.tails, b.tails) && same(a.words, b.words);
+}
+
+/** One typed word, cut for each part of the index. */
+export interface QueryWord {
+  /** Matched against the start of keys: a prefix from MIN_PREFIX_LENGTH characters, else a whole key. */
+  readonly key: string;
+  /** Matched against the end of identifiers, when the word is long enough. */
+  readonly tail: string | null;
+  /** Its words: all but the last whole, the last as a prefix from MIN_PREFIX_LENGTH characters. */
+  readonly words: readonly string[];
+}
+
+/** What to look for: shipments matching every word of one of the alternatives. */
+export interface SearchQuery {
+  readonly alternatives: readonly (readonly QueryWord[])[];
+}
+
+function queryWord(text: string): QueryWord | undefined {
+  const key = compactIdentifier(text);
+  if (key === '') return undefined;
+  return { key, tail: Array.from(key).length >= MIN_TAIL_LENGTH ? key : null, words: wordsOf(text) };
 }
 
 /**
- * The FTS5 MATCH expression for what a packer typed, or null when it holds nothing to
- * search for. Every word becomes a quoted phrase, so the query syntax (`*`, `-`, `^`,
- * `:`, `NEAR`, `AND`/`OR`/`NOT`, parentheses) typed by a person is searched as text,
- * never obeyed. Words are ANDed; each matches as a prefix, or as the end of an identifier.
+ * What a packer typed, as words to look for, or null when it holds nothing to search for.
+ * Nothing typed is syntax: every character is either part of a word or a separator.
  */
-export function matchExpression(text: string): string | null {
-  const terms: string[] = [];
-  const words = text.replace(/\p{Cc}/gu, ' ').split(/\s+/u);
-  for (const word of words) {
-    const compact = compactIdentifier(word);
-    if (compact === '') continue;
-    terms.push(wordTerm(word, compact));
-    if (terms.length === MAX_QUERY_WORDS) break;
+export function parseQuery(text: string): SearchQuery | null {
+  const typed = text.replace(/\p{Cc}/gu, ' ').split(/\s+/u).slice(0, MAX_QUERY_WORDS * 4);
+  const words: QueryWord[] = [];
+  for (const word of typed) {
+    const parsed = queryWord(word);
+    if (parsed !== undefined) words.push(parsed);
+    if (words.length === MAX_QUERY_WORDS) break;
   }
-  if (terms.length === 0) return null;
-  const all = terms.join(' AND ');
+  if (words.length === 0) return null;
   // A number typed in groups as printed ("9400 1118 9922 …") is also tried as one identifier.
-  const joined = compactIdentifier(words.slice(0, MAX_QUERY_WORDS).join(''));
-  return terms.length > 1 && joined.length >= MIN_GROUPED_LENGTH && /\p{N}/u.test(joined) ? `(${all}) OR ${wordTerm(joined, joined)}` : all;
+  const joined = compactIdentifier(typed.join(''));
+  const grouped = words.length > 1 && joined.length >= MIN_GROUPED_LENGTH && /\p{N}/u.test(joined) ? queryWord(joined) : undefined;
+  return { alternatives: grouped === undefined ? [words] : [words, [{ ...grouped, words: [] }]] };
 }
 
-function wordTerm(word: string, compact: string): string {
-  const forward = `{words ids} : ${phrase(word)}${compact.length >= MIN_PREFIX_LENGTH ? '*' : ''}`;
-  return compact.length >= MIN_TAIL_LENGTH ? `(${forward} OR tails : ${phrase(reversed(compact))}*)` : forward;
+/** Whether a shipment's words match a typed word's: all but the last whole, the last as a prefix from MIN_PREFIX_LENGTH characters. */
+export function wordsMatch(stored: readonly string[], typed: readonly string[]): boolean {
+  const last = typed.length - 1;
+  return typed.length > 0 && typed.every((w, i) => (i === last && Array.from(w).length >= MIN_PREFIX_LENGTH ? stored.some((word) => word.startsWith(w)) : stored.includes(w)));
+}
+
+/** A word as an FTS5 string: the index's words hold only letters and digits, so quoting is all it needs. */
+export function ftsString(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
 }

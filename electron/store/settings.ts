@@ -3,34 +3,42 @@
  * caller reads a typed value and a bad write is refused with the key and the reason.
  */
 import * as z from 'zod';
+import presetFile from '../../resources/box-presets.json' with { type: 'json' };
+import { BoxPresets, SETTING_SCHEMAS, type BoxPreset, type SettingKey, type SettingValue } from '../api/settings';
 import { StoreInputError, StoreRowError } from './errors';
 import { issuesOf } from './rows';
-import { MediaConfig } from '../printing/media';
 import { statement, type Db } from './statements';
 
-export const SETTINGS = {
-  /** Part of every station reference (PB-<desk>-…): tells desks apart in shared logs. */
-  deskId: { schema: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits'), default: 'DESK1' },
-  /** Days labels are kept for reprint. */
-  labelRetentionDays: { schema: z.number().int('must be a whole number of days').min(1).max(3650), default: 30 },
-  /** Whether a new shipment's labels go to the printer without asking. */
-  autoPrintLabels: { schema: z.boolean(), default: true },
-  /** The label printer's name; null means the system's default printer. */
-  labelPrinter: { schema: z.string().min(1).nullable(), default: null },
-  /** The printer for documents other than labels (commercial invoices…); null means the system's default printer. */
-  documentPrinter: { schema: z.string().min(1).nullable(), default: null },
-  /** Media loaded in each printer, by printer name; a printer not listed gets 4x6 for labels, Letter for documents. */
-  printerMedia: { schema: z.record(z.string().min(1), MediaConfig), default: {} },
-} as const satisfies Record<string, { schema: z.ZodType; default: unknown }>;
+export type { SettingKey, SettingValue } from '../api/settings';
 
-export type SettingKey = keyof typeof SETTINGS;
-export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['schema']>;
+const PresetFile = z.strictObject({ format: z.literal('packbench-box-presets'), version: z.literal(1), presets: BoxPresets });
 
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+/** The box presets a new desk starts with (resources/box-presets.json), checked when the module loads. */
+export const SEEDED_BOX_PRESETS: readonly BoxPreset[] = PresetFile.parse(presetFile).presets;
+
+/** The value each setting has until someone sets it. */
+export const SETTING_DEFAULTS: { readonly [K in SettingKey]: SettingValue<K> } = {
+  deskId: 'DESK1',
+  labelRetentionDays: 30,
+  autoPrintLabels: true,
+  autoPrintDocuments: true,
+  defaultLocationId: null,
+  unitSystem: 'imperial',
+  boxPresets: [...SEEDED_BOX_PRESETS],
+  preferredCarrier: null,
+  // A USB scale asks for nothing; 9600 8N1 SICS is what most serial bench scales leave the factory with.
+  scale: { connection: 'usb', protocol: 'sics', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, serialPort: null },
+  labelPrinter: null,
+  documentPrinter: null,
+  printerMedia: {},
+  printerCopies: {},
+};
+
+export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 
 function definitionOf(key: string): { schema: z.ZodType; default: unknown } {
-  if (!Object.hasOwn(SETTINGS, key)) throw new StoreInputError('setting', [`unknown setting "${key}": known settings are ${SETTING_KEYS.join(', ')}`]);
-  return SETTINGS[key as SettingKey];
+  if (!Object.hasOwn(SETTING_SCHEMAS, key)) throw new StoreInputError('setting', [`unknown setting "${key}": known settings are ${SETTING_KEYS.join(', ')}`]);
+  return { schema: SETTING_SCHEMAS[key as SettingKey], default: SETTING_DEFAULTS[key as SettingKey] };
 }
 
 /** The stored value of `key`, or its default when it was never set. */

@@ -4,13 +4,36 @@
  * the expected type; anything else is left to the value the shipment already has.
  */
 import type { SearchRecord, ShipmentCreate, TrackingEvent, TrackingRecord } from '../service/contract';
-import type { CachedShipment, StoredCreateResult } from './shipmentRecords';
+import type { CachedShipment, StoredCreateResult } from '../api/shipments';
 import type { SearchFields } from './searchText';
 
 function stringAt(value: unknown, key: string): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const field = (value as Record<string, unknown>)[key];
   return typeof field === 'string' && field.trim() !== '' ? field : undefined;
+}
+
+function numberAt(value: unknown, key: string): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'number' && Number.isFinite(field) ? field : undefined;
+}
+
+/** A count of packages a record states: a whole number from 1. */
+function packageCount(count: number | undefined): number | undefined {
+  return count !== undefined && Number.isSafeInteger(count) && count >= 1 ? count : undefined;
+}
+
+/** An ISO date and time as ms since 1970, when it is one. */
+function timeOf(text: string | undefined): number | undefined {
+  const at = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isFinite(at) ? at : undefined;
+}
+
+/** The total charge of a billing detail: the discounted freight when given, else the total freight. */
+function chargesOf(billing: unknown): Pick<DisplayColumns, 'cost' | 'currency'> {
+  // The contract spells it currencyCode; rates spell it currencycode, and a service may too.
+  return { cost: numberAt(billing, 'totalDiscountFreight') ?? numberAt(billing, 'totalFreight'), currency: stringAt(billing, 'currencyCode') ?? stringAt(billing, 'currencycode') };
 }
 
 function referencesOf(value: unknown): Record<string, string> {
@@ -27,6 +50,12 @@ export interface DisplayColumns {
   shipToCity?: string;
   orderNumber?: string;
   customerPo?: string;
+  carrierServiceLevel?: string;
+  cost?: number;
+  currency?: string;
+  locationId?: string;
+  packages?: number;
+  shipDate?: number;
 }
 
 function fromReferences(references: Record<string, string>): DisplayColumns {
@@ -40,11 +69,22 @@ export function columnsFromInput(input: ShipmentCreate): DisplayColumns {
     shipToCompany: stringAt(input.shipTo, 'companyName'),
     shipToCity: stringAt(input.shipTo, 'city'),
     ...fromReferences(referencesOf(input.references)),
+    carrierServiceLevel: stringAt(input.shipmentInfo, 'serviceLevel'),
+    locationId: stringAt(input, 'location'),
+    packages: packageCount(input.packages.length),
+    shipDate: timeOf(input.shipDate),
   };
 }
 
 export function columnsFromResult(result: StoredCreateResult): DisplayColumns {
-  return { trackingNumber: result.trackingNumber, carrier: result.carrier, ...fromReferences(referencesOf(result.references)) };
+  return {
+    trackingNumber: result.trackingNumber,
+    carrier: result.carrier,
+    ...fromReferences(referencesOf(result.references)),
+    carrierServiceLevel: stringAt(result, 'carrierServiceLevel'),
+    ...chargesOf(result.billingDetail),
+    packages: packageCount(result.packages?.length),
+  };
 }
 
 export function columnsFromSearchRecord(record: SearchRecord): DisplayColumns {
@@ -55,6 +95,12 @@ export function columnsFromSearchRecord(record: SearchRecord): DisplayColumns {
     shipToCompany: stringAt(record.shipTo, 'companyName'),
     shipToCity: stringAt(record.shipTo, 'city'),
     ...fromReferences(referencesOf((record as Record<string, unknown>).references)),
+    carrierServiceLevel: stringAt(record.shipmentInfo, 'serviceLevel'),
+    // Search records show no charges and no location id (spec 2.4); a service that adds them is heard.
+    ...chargesOf((record as Record<string, unknown>).billingDetail),
+    locationId: stringAt(record, 'location') ?? stringAt(record, 'locationId'),
+    packages: packageCount(record.totalPackage),
+    shipDate: timeOf(record.shipmentDate),
   };
 }
 
@@ -86,19 +132,20 @@ export function showsDelivered(record: TrackingRecord): boolean {
 
 /** Everything a shipment is found by. */
 export function searchFieldsOf(shipment: CachedShipment): SearchFields {
+  const identifiers = [
+    shipment.trackingNumber,
+    ...(shipment.result?.packages ?? []).map((pkg) => pkg.trackingNumber),
+    shipment.trackingRecord?.trackingNumber,
+    shipment.serviceId,
+    shipment.stationRef,
+  ];
   const references = [shipment.input?.references, shipment.result?.references, (shipment.searchRecord as Record<string, unknown> | null)?.references]
-    .flatMap((refs) => Object.values(referencesOf(refs)));
+    .flatMap((refs) => Object.values(referencesOf(refs)))
+    // references.stationRef is the station reference again: an identifier, not something typed in parts.
+    .filter((value) => !identifiers.includes(value));
   return {
-    identifiers: [
-      shipment.trackingNumber,
-      ...(shipment.result?.packages ?? []).map((pkg) => pkg.trackingNumber),
-      shipment.trackingRecord?.trackingNumber,
-      shipment.serviceId,
-      shipment.stationRef,
-      shipment.orderNumber,
-      shipment.customerPo,
-      ...references,
-    ],
+    identifiers,
+    references: [shipment.orderNumber, shipment.customerPo, ...references],
     names: [shipment.shipToName, shipment.shipToCompany, shipment.shipToCity],
   };
 }

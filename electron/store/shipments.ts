@@ -6,19 +6,22 @@ import * as z from 'zod';
 import { SearchRecord, ShipmentCreate, TrackingRecord } from '../service/contract';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { parseInput, toJson } from './rows';
-import { searchDocument } from './searchText';
-import { columnsFromInput, columnsFromResult, columnsFromSearchRecord, searchFieldsOf, showsDelivered, stationRefOf, withColumns } from './shipmentFields';
-import { FINAL_STATUSES, STATION_STATUSES, StoredCreateResult, parseShipmentRow, parseSummaryRow, SUMMARY_SELECT, type CachedShipment, type ShipmentRow, type ShipmentSummary } from './shipmentRecords';
+import { StoreRowError } from './errors';
+import { pack, unpack } from './pack';
+import { indexNew, reindex, unindex, clearIndex, sequentialIndexer } from './searchIndex';
+import { compactIdentifier, searchEntry } from './searchText';
+import { locationIdNamed } from './locations';
+import { columnsFromInput, columnsFromResult, columnsFromSearchRecord, searchFieldsOf, showsDelivered, stationRefOf, withColumns, type DisplayColumns } from './shipmentFields';
+import { STATION_STATUSES, StoredCreateResult, type CachedShipment, type ShipmentSummary } from '../api/shipments';
+import { FINAL_STATUSES, parseShipmentRow, parseSummaryRow, SEQ_PER_MS, SUMMARY_SELECT, type PackedColumns, type ShipmentRow } from './shipmentRecords';
 import { atomically, statement, type Db } from './statements';
 import { StationRef } from './stationRef';
 
-export { STATION_STATUSES, FINAL_STATUSES, type CachedShipment, type ShipmentSummary, type StoredCreateResult } from './shipmentRecords';
 
 /** Station references of shipments the station knows only from the service: `svc-<service id>`. */
 export const SERVICE_REF_PREFIX = 'svc-';
 
-/** Rowids per millisecond of created_at: seq = created_at * 1024 + n keeps rowid order = time order. */
-const SEQ_PER_MS = 1024;
+export { SEQ_PER_MS };
 
 function allocateSeq(db: Db, createdAt: number): number {
   const base = Math.max(0, Math.floor(createdAt)) * SEQ_PER_MS;
@@ -31,14 +34,20 @@ function allocateSeq(db: Db, createdAt: number): number {
   return candidate;
 }
 
-function columnValues(shipment: CachedShipment): unknown[] {
+/** A packed column's value: what is stored already when the JSON did not change, else packed afresh. */
+function packedValue(db: Db, value: unknown, before: { stored: unknown; json: string | null } | undefined, now: number): unknown {
+  const json = toJson(value);
+  return before !== undefined && before.json === json ? before.stored : pack(db, json, now);
+}
+
+function columnValues(db: Db, shipment: CachedShipment, before?: ShipmentRow): unknown[] {
   return [
     shipment.stationRef,
     shipment.serviceId,
     shipment.status,
-    toJson(shipment.input),
-    toJson(shipment.result),
-    toJson(shipment.searchRecord),
+    packedValue(db, shipment.input, before?.packed.input, shipment.updatedAt),
+    packedValue(db, shipment.result, before?.packed.result, shipment.updatedAt),
+    packedValue(db, shipment.searchRecord, before?.packed.searchRecord, shipment.updatedAt),
     toJson(shipment.trackingRecord),
     shipment.trackingNumber,
     shipment.carrier,
@@ -47,13 +56,20 @@ function columnValues(shipment: CachedShipment): unknown[] {
     shipment.shipToCity,
     shipment.orderNumber,
     shipment.customerPo,
+    shipment.carrierServiceLevel,
+    shipment.cost,
+    shipment.currency,
+    shipment.locationId,
+    shipment.packages,
+    shipment.shipDate,
     shipment.createdAt,
     shipment.updatedAt,
     shipment.delivered ? 1 : 0,
   ];
 }
 
-const COLUMNS = 'station_ref, service_id, status, input, result, search_record, tracking_record, tracking_number, carrier, ship_to_name, ship_to_company, ship_to_city, order_number, customer_po, created_at, updated_at, delivered';
+const COLUMNS =
+  'station_ref, service_id, status, input, result, search_record, tracking_record, tracking_number, carrier, ship_to_name, ship_to_company, ship_to_city, order_number, customer_po, carrier_service_level, cost, currency, location_id, packages, ship_date, created_at, updated_at, delivered';
 
 const UPDATE_ASSIGNMENTS = COLUMNS.split(', ')
   .slice(1)
@@ -62,43 +78,57 @@ const UPDATE_ASSIGNMENTS = COLUMNS.split(', ')
 
 /**
  * Writes the row and its search entry; the caller holds the transaction. On an update,
- * `before` is the row as it was: when the searchable values did not change (a status or
- * tracking refresh) the index is left alone, because replacing an entry of a contentless
- * FTS5 table costs several times an insert (3–5x measured) and leaves a tombstone to merge
- * away. Returns the seq.
+ * `before` is the row as it was: the index changes only where what the shipment is found by
+ * changed (searchIndex.reindex), and packed records that did not change are written back as
+ * they were. Returns the seq.
  */
 function save(db: Db, shipment: CachedShipment, before?: ShipmentRow): number {
-  const doc = searchDocument(searchFieldsOf(shipment));
+  const entry = searchEntry(searchFieldsOf(shipment));
   if (before === undefined) {
     const seq = allocateSeq(db, shipment.createdAt);
-    statement(db, `INSERT INTO shipments (seq, ${COLUMNS}) VALUES (?, ${COLUMNS.split(',').map(() => '?').join(', ')})`).run(seq, ...columnValues(shipment));
-    statement(db, 'INSERT INTO shipment_search (rowid, words, ids, tails) VALUES (?, ?, ?, ?)').run(seq, doc.words, doc.ids, doc.tails);
+    statement(db, `INSERT INTO shipments (seq, ${COLUMNS}) VALUES (?, ${COLUMNS.split(',').map(() => '?').join(', ')})`).run(seq, ...columnValues(db, shipment));
+    indexNew(db, seq, entry);
     return seq;
   }
   // station_ref is left out: it never changes, and setting it (even to itself) makes SQLite
   // look for the documents and print jobs that refer to it on every update.
-  const [, ...values] = columnValues(shipment);
+  const [, ...values] = columnValues(db, shipment, before);
   statement(db, `UPDATE shipments SET ${UPDATE_ASSIGNMENTS} WHERE seq = ?`).run(...values, before.seq);
-  const old = searchDocument(searchFieldsOf(before.shipment));
-  if (old.words !== doc.words || old.ids !== doc.ids || old.tails !== doc.tails) {
-    statement(db, 'INSERT OR REPLACE INTO shipment_search (rowid, words, ids, tails) VALUES (?, ?, ?, ?)').run(before.seq, doc.words, doc.ids, doc.tails);
-  }
+  reindex(db, before.seq, searchEntry(searchFieldsOf(before.shipment)), entry);
   return before.seq;
 }
 
-function remove(db: Db, seq: number): void {
-  statement(db, 'DELETE FROM shipment_search WHERE rowid = ?').run(seq);
-  statement(db, 'DELETE FROM shipments WHERE seq = ?').run(seq);
+function remove(db: Db, found: ShipmentRow): void {
+  unindex(db, found.seq, searchEntry(searchFieldsOf(found.shipment)));
+  statement(db, 'DELETE FROM shipments WHERE seq = ?').run(found.seq);
+}
+
+/** A packed column as stored and as JSON text; a value that cannot be unpacked is a damaged row. */
+function unpacked(db: Db, row: Record<string, unknown>, column: string): { stored: unknown; json: string | null } {
+  const stored = row[column] ?? null;
+  if (stored === null) return { stored, json: null };
+  try {
+    return { stored, json: unpack(db, stored) };
+  } catch (error) {
+    throw new StoreRowError(`shipments row ${String(row.station_ref)}`, [`${column}: cannot be unpacked (${error instanceof Error ? error.message : String(error)})`]);
+  }
+}
+
+/** A whole shipments row, its packed records unpacked. */
+export function readShipmentRow(db: Db, row: unknown): ShipmentRow {
+  const record = row as Record<string, unknown>;
+  const packed: PackedColumns = { input: unpacked(db, record, 'input'), result: unpacked(db, record, 'result'), searchRecord: unpacked(db, record, 'search_record') };
+  return parseShipmentRow(record, packed);
 }
 
 function rowByStationRef(db: Db, stationRef: string): ShipmentRow | undefined {
   const row = statement(db, 'SELECT * FROM shipments WHERE station_ref = ?').get(stationRef);
-  return row === undefined ? undefined : parseShipmentRow(row);
+  return row === undefined ? undefined : readShipmentRow(db, row);
 }
 
 function rowByServiceId(db: Db, serviceId: string): ShipmentRow | undefined {
   const row = statement(db, 'SELECT * FROM shipments WHERE service_id = ?').get(serviceId);
-  return row === undefined ? undefined : parseShipmentRow(row);
+  return row === undefined ? undefined : readShipmentRow(db, row);
 }
 
 function mustFind(db: Db, stationRef: string): ShipmentRow {
@@ -120,6 +150,12 @@ const EMPTY: Omit<CachedShipment, 'stationRef' | 'status' | 'createdAt' | 'updat
   shipToCity: null,
   orderNumber: null,
   customerPo: null,
+  carrierServiceLevel: null,
+  cost: null,
+  currency: null,
+  locationId: null,
+  packages: 1,
+  shipDate: null,
   delivered: false,
 };
 
@@ -162,7 +198,7 @@ export function recordCreated(db: Db, stationRef: string, result: unknown, now: 
       if (!other.shipment.stationRef.startsWith(SERVICE_REF_PREFIX)) {
         throw new StoreInputError('create result', [`service id ${stored.id} already belongs to shipment ${other.shipment.stationRef}`]);
       }
-      remove(db, other.seq);
+      remove(db, other);
     }
     const updated = withColumns(
       { ...shipment, serviceId: stored.id, result: stored, status: stored.status ?? 'Created', searchRecord: shipment.searchRecord ?? other?.shipment.searchRecord ?? null, updatedAt: now },
@@ -176,6 +212,17 @@ export function recordCreated(db: Db, stationRef: string, result: unknown, now: 
 function createdAtOf(record: SearchRecord, now: number): number {
   const at = record.shipmentDate === undefined ? Number.NaN : Date.parse(record.shipmentDate);
   return Number.isFinite(at) && at >= 0 ? at : now;
+}
+
+/**
+ * A search record's columns. Search records name the ship-from location only by its name: when
+ * the record carries no id, the location is the one cached location of that name (none when
+ * two share it).
+ */
+function columnsOfRecord(db: Db, record: SearchRecord): DisplayColumns {
+  const columns = columnsFromSearchRecord(record);
+  if (columns.locationId !== undefined || record.locationName === undefined) return columns;
+  return { ...columns, locationId: locationIdNamed(db, record.locationName) };
 }
 
 /**
@@ -193,7 +240,7 @@ export function upsertFromSearch(db: Db, record: unknown, now: number): CachedSh
     if (byRef !== undefined && byRef.shipment.serviceId === null) found = byRef;
     const status = parsed.statusId ?? found?.shipment.status ?? 'Created';
     if (found !== undefined) {
-      const updated = withColumns({ ...found.shipment, serviceId: parsed.id, searchRecord: parsed, status, updatedAt: now }, columnsFromSearchRecord(parsed));
+      const updated = withColumns({ ...found.shipment, serviceId: parsed.id, searchRecord: parsed, status, updatedAt: now }, columnsOfRecord(db, parsed));
       save(db, updated, found);
       return updated;
     }
@@ -201,7 +248,7 @@ export function upsertFromSearch(db: Db, record: unknown, now: number): CachedSh
     const stationRef = usable ? ref : `${SERVICE_REF_PREFIX}${parsed.id}`;
     const created = withColumns(
       { ...EMPTY, stationRef, serviceId: parsed.id, status, searchRecord: parsed, createdAt: createdAtOf(parsed, now), updatedAt: now },
-      columnsFromSearchRecord(parsed),
+      columnsOfRecord(db, parsed),
     );
     save(db, created);
     return created;
@@ -231,6 +278,11 @@ export function getByStationRef(db: Db, stationRef: string): CachedShipment | un
   return rowByStationRef(db, stationRef)?.shipment;
 }
 
+export function getBySeq(db: Db, seq: number): CachedShipment | undefined {
+  const row = statement(db, 'SELECT * FROM shipments WHERE seq = ?').get(seq);
+  return row === undefined ? undefined : readShipmentRow(db, row).shipment;
+}
+
 export function getByServiceId(db: Db, serviceId: string): CachedShipment | undefined {
   return rowByServiceId(db, serviceId)?.shipment;
 }
@@ -250,6 +302,20 @@ export function listUndelivered(db: Db, limit: number): ShipmentSummary[] {
     `SELECT ${SUMMARY_SELECT} FROM shipments WHERE delivered = 0 AND service_id IS NOT NULL AND status NOT IN (${finals}) ORDER BY updated_at, seq LIMIT ?`,
   ).all(count);
   return rows.map(parseSummaryRow);
+}
+
+/**
+ * The station's shipments with exactly this order number, newest first (at most 50). The order
+ * number is a key of the search index: its epochs are looked through once, then the rows with
+ * exactly this order number kept.
+ */
+export function findByOrderNumber(db: Db, orderNumber: string): ShipmentSummary[] {
+  const key = compactIdentifier(orderNumber);
+  if (key === '') return [];
+  const seqs = statement(db, 'SELECT seq FROM shipment_keys WHERE epoch IN (SELECT epoch FROM search_epochs) AND key = ?').pluck().all(key) as number[];
+  if (seqs.length === 0) return [];
+  const sql = `SELECT ${SUMMARY_SELECT} FROM shipments WHERE seq IN (SELECT value FROM json_each(?)) AND order_number = ? ORDER BY seq DESC LIMIT 50`;
+  return statement(db, sql).all(JSON.stringify(seqs), orderNumber).map(parseSummaryRow);
 }
 
 const Status = z.string().trim().min(1, 'must not be empty').max(64);
@@ -281,19 +347,19 @@ export function setPreCreationStatus(db: Db, stationRef: string, status: string,
   statement(db, 'UPDATE shipments SET status = ?, updated_at = ? WHERE station_ref = ? AND service_id IS NULL').run(status, now, stationRef);
 }
 
-/** Writes the search index again from the shipments table (after a tokenizer change, or for support). */
+/** Writes the search index again from the shipments table (after a change to what is indexed, or for support). */
 export function rebuildSearchIndex(db: Db): number {
   return atomically(db, () => {
-    statement(db, 'DELETE FROM shipment_search').run();
+    clearIndex(db);
+    const index = sequentialIndexer(db);
     let count = 0;
     // In pages: better-sqlite3 cannot write on a connection while it iterates a query.
     for (let after = -1; ; ) {
       const rows = statement(db, 'SELECT * FROM shipments WHERE seq > ? ORDER BY seq LIMIT 1000').all(after);
       if (rows.length === 0) return count;
       for (const row of rows) {
-        const { seq, shipment } = parseShipmentRow(row);
-        const doc = searchDocument(searchFieldsOf(shipment));
-        statement(db, 'INSERT INTO shipment_search (rowid, words, ids, tails) VALUES (?, ?, ?, ?)').run(seq, doc.words, doc.ids, doc.tails);
+        const { seq, shipment } = readShipmentRow(db, row);
+        index(seq, searchEntry(searchFieldsOf(shipment)));
         after = seq;
         count++;
       }

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 
 export type Db = Database.Database;
+export type Statement = Database.Statement;
 
 const cache = new WeakMap<Db, Map<string, Database.Statement>>();
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export { StationRef } from './stationRefFormat';
+export { StationRef } from '../api/stationRef';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -1,9 +1,15 @@
 /** The station store's migrations, in order. Append only: released steps never change. */
 import { initialSchema } from './001-initial';
+import { deskSchema } from './002-desk';
+import { shipmentListSchema } from './003-shipment-list';
+import { searchKeysSchema } from './004-search-keys';
+import { ordersSchema } from './005-orders';
+import { batchesSchema } from './006-batches';
+import { printTargetSchema } from './007-print-target';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

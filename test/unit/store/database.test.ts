@@ -1,4 +1,5 @@
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
   shipments,
 } from '../../../electron/store';
 import { shipmentInput } from './support/samples';
-import { T0, openTempStore, tempStorePath } from './support/tempStore';
+import { T0, openTempStore, tempFolder, tempStorePath } from './support/tempStore';
 
 /** Overwrites the middle of a table's root page, as a failing disk would. */
 function damageTable(path: string, table: string): void {
@@ -162,5 +163,36 @@ describe('a store from a newer Packbench', () => {
     expect(() => openStationStore(path)).toThrow(new StoreTooNewError(99, LATEST_SCHEMA_VERSION));
     expect(() => openStationStore(path)).toThrow(`this data was written by a newer Packbench (schema 99, this one knows ${LATEST_SCHEMA_VERSION}): update Packbench`);
     expect(readFileSync(path).equals(before)).toBe(true);
+  });
+});
+
+describe('who may read the store', () => {
+  const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
+
+  it('creates the file, its -wal and -shm 0600 and its folder 0700 even under a permissive umask', () => {
+    const previous = process.umask(0o022);
+    try {
+      const path = join(tempFolder(), 'new-folder', 'station.db');
+      const store = openStationStore(path);
+      store.db.prepare("INSERT INTO settings (key, value) VALUES ('deskId', '\"D1\"')").run();
+      expect({ file: mode(path), wal: mode(`${path}-wal`), shm: mode(`${path}-shm`), folder: mode(dirname(path)) }).toEqual({ file: '600', wal: '600', shm: '600', folder: '700' });
+      store.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it('tightens a file and a folder that already exist readable by others', () => {
+    const folder = join(tempFolder(), 'profiles', 'acme');
+    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const path = join(folder, 'station.db');
+    openStationStore(path).close();
+    chmodSync(path, 0o644);
+    writeFileSync(`${path}-wal`, '');
+    chmodSync(`${path}-wal`, 0o644);
+    const store = openStationStore(path);
+    expect({ file: mode(path), wal: mode(`${path}-wal`), folder: mode(folder) }).toEqual({ file: '600', wal: '600', folder: '700' });
+    store.close();
   });
 });

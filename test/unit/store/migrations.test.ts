@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, StoreTooNewError, openStationStore, runMigrations, schemaVersion, type Db, type Migration } from '../../../electron/store';
-import { assertMigrationOrder } from '../../../electron/store/migrations';
-import { T0, tempStorePath } from './support/tempStore';
+import { LATEST_SCHEMA_VERSION, assertMigrationOrder } from '../../../electron/store/migrations';
+import { createResult, locationListRecord, searchRecord, shipmentInput } from './support/samples';
+import { T0, openTempStore, tempStorePath } from './support/tempStore';
+import { batches, locations, orders, outbox, searchShipments, shipments } from '../../../electron/store';
 
 /** sqlite_schema with root pages left out and whitespace folded: what a migration made. */
 function describeSchema(db: Db): string {
@@ -18,6 +20,21 @@ function describeSchema(db: Db): string {
 function rawDb(): Db {
   return new Database(tempStorePath());
 }
+
+/** Records held by a version 2 store, for the migration that fills the list columns from them. */
+const V2_INPUT = shipmentInput({
+  location: 'loc_a',
+  shipmentInfo: { shipMethod: 'Ground', carrier: 'UPS', serviceLevel: 'GND' },
+  packages: [1, 2].map(() => ({ weight: 2, length: 10, width: 8, height: 6 })),
+  references: { orderNumber: 'SO-1', stationRef: 'PB-D1-CREATED' },
+});
+const V2_RESULT = createResult({
+  id: 'shp_made',
+  carrierServiceLevel: 'UPS Ground',
+  billingDetail: { totalFreight: 14.2, totalDiscountFreight: 11.05, currencyCode: 'CAD' },
+  packages: [{ trackingNumber: '1ZA' }, { trackingNumber: '1ZB' }, { trackingNumber: '1ZC' }],
+});
+const V2_RECORD = searchRecord({ id: 'shp_seen', totalPackage: 4, shipmentInfo: { carrier: 'USPS', shipMethod: 'Priority', serviceLevel: 'USPS Priority Mail' } });
 
 const step = (version: number, name = `step ${version}`, up: (db: Db) => void = () => undefined): Migration => ({ version, name, up });
 
@@ -42,9 +59,10 @@ describe('the migration list', () => {
 describe('the runner', () => {
   it('refuses a database newer than its last migration and changes nothing', () => {
     const db = rawDb();
-    db.pragma('user_version = 7');
+    const newer = LATEST_SCHEMA_VERSION + 1;
+    db.pragma(`user_version = ${newer}`);
     expect(() => runMigrations(db, MIGRATIONS)).toThrow(StoreTooNewError);
-    expect(schemaVersion(db)).toBe(7);
+    expect(schemaVersion(db)).toBe(newer);
     expect(db.prepare('SELECT count(*) AS n FROM sqlite_schema').get()).toEqual({ n: 0 });
   });
 
@@ -86,6 +104,144 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       for (const table of ['settings', 'locations', 'shipments', 'documents', 'print_jobs', 'outbox']) {
         expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
       }
+    },
+  },
+  1: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, order_number, created_at, updated_at) VALUES (1024, 'PB-D1-01', 'Created', 'SO-1', 1, 1)").run();
+      db.prepare("INSERT INTO documents (station_ref, type, mime, bytes, created_at) VALUES ('PB-D1-01', 'Label', 'application/pdf', x'25504446', 1)").run();
+      db.prepare("INSERT INTO print_jobs (station_ref, document_id, purpose, copies, state, error, created_at, updated_at) VALUES ('PB-D1-01', 1, 'auto', 1, 'failed', 'jammed', 1, 1)").run();
+    },
+    check: (db) => {
+      // A failure from before the upgrade is one nobody has acted on yet.
+      expect(db.prepare('SELECT state, error, resolved_at FROM print_jobs').get()).toEqual({ state: 'failed', error: 'jammed', resolved_at: null });
+      expect(db.prepare("SELECT station_ref FROM shipments WHERE order_number = 'SO-1'").get()).toEqual({ station_ref: 'PB-D1-01' });
+      expect(db.prepare('SELECT count(*) AS n FROM ship_requests').get()).toEqual({ n: 0 });
+    },
+  },
+  2: {
+    seed: (db) => {
+      const insert = db.prepare('INSERT INTO shipments (seq, station_ref, service_id, status, input, result, search_record, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      db.prepare("INSERT INTO locations (id, location_name, updated_at) VALUES ('loc_chi', 'Chicago DC', 1)").run();
+      const json = (value: unknown) => JSON.stringify(value);
+      insert.run(1024, 'PB-D1-CREATED', 'shp_made', 'Created', json(V2_INPUT), json(V2_RESULT), null, 1, 1);
+      insert.run(2048, 'svc-shp_seen', 'shp_seen', 'Created', null, null, json(V2_RECORD), 2, 2);
+      insert.run(3072, 'PB-D1-QUEUED', null, 'queued', json(V2_INPUT), null, null, 3, 3);
+      insert.run(4096, 'PB-D1-DAMAGED', 'shp_damaged', 'Created', '{not json', '[1, 2', null, 4, 4);
+      insert.run(5120, 'PB-D1-BARE', null, 'queued', null, null, null, 5, 5);
+    },
+    check: (db) => {
+      const columns = (ref: string) =>
+        db.prepare('SELECT carrier_service_level, cost, currency, location_id, packages, ship_date FROM shipments WHERE station_ref = ?').get(ref);
+      // The same records through today's write path give the same columns.
+      const { db: written } = openTempStore();
+      locations.upsertLocationListRecords(written, [locationListRecord({ id: 'loc_chi', locationName: 'Chicago DC' })], T0);
+      outbox.queueShipment(written, { stationRef: 'PB-D1-CREATED', input: V2_INPUT, now: T0 });
+      shipments.recordCreated(written, 'PB-D1-CREATED', V2_RESULT, T0);
+      shipments.upsertFromSearch(written, V2_RECORD, T0);
+      outbox.queueShipment(written, { stationRef: 'PB-D1-QUEUED', input: V2_INPUT, now: T0 });
+      const viaWritePath = (ref: string) =>
+        written.prepare('SELECT carrier_service_level, cost, currency, location_id, packages, ship_date FROM shipments WHERE station_ref = ?').get(ref);
+      expect(columns('PB-D1-CREATED')).toEqual({ carrier_service_level: 'UPS Ground', cost: 11.05, currency: 'CAD', location_id: 'loc_a', packages: 3, ship_date: Date.parse(V2_INPUT.shipDate) });
+      expect(columns('PB-D1-CREATED')).toEqual(viaWritePath('PB-D1-CREATED'));
+      expect(columns('svc-shp_seen')).toEqual({ carrier_service_level: 'USPS Priority Mail', cost: null, currency: null, location_id: 'loc_chi', packages: 4, ship_date: Date.parse('2025-03-10T15:30:00.000Z') });
+      expect(columns('svc-shp_seen')).toEqual(viaWritePath('svc-shp_seen'));
+      expect(columns('PB-D1-QUEUED')).toEqual({ carrier_service_level: 'GND', cost: null, currency: null, location_id: 'loc_a', packages: 2, ship_date: Date.parse(V2_INPUT.shipDate) });
+      expect(columns('PB-D1-QUEUED')).toEqual(viaWritePath('PB-D1-QUEUED'));
+      // JSON that does not parse fills nothing and stops nothing.
+      expect(columns('PB-D1-DAMAGED')).toEqual({ carrier_service_level: null, cost: null, currency: null, location_id: null, packages: 1, ship_date: null });
+      expect(columns('PB-D1-BARE')).toEqual({ carrier_service_level: null, cost: null, currency: null, location_id: null, packages: 1, ship_date: null });
+    },
+  },
+  3: {
+    seed: (db) => {
+      const insert = db.prepare(
+        'INSERT INTO shipments (seq, station_ref, service_id, status, input, result, search_record, tracking_number, ship_to_name, ship_to_city, order_number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const json = (value: unknown) => JSON.stringify(value);
+      insert.run(1024, 'PB-D1-CREATED', 'shp_made', 'Created', json(V2_INPUT), json(V2_RESULT), null, '1Z999AA10123456784', 'Jordan Lee', 'San Francisco', 'SO-1', 1, 1);
+      insert.run(2048, 'svc-shp_seen', 'shp_seen', 'Created', null, null, json(V2_RECORD), '9400111899223197428490', 'Zoë Kowalczyk', 'Milwaukee', 'WEB-88231', 2, 2);
+      db.prepare("INSERT INTO shipment_search (rowid, words, ids, tails) VALUES (1024, 'Jordan', '', '')").run();
+    },
+    check: (db) => {
+      // The records stay as they were stored, JSON text, and read as before.
+      expect(db.prepare('SELECT typeof(input) AS input, typeof(result) AS result, typeof(search_record) AS record FROM shipments WHERE seq = 1024').get()).toEqual({ input: 'text', result: 'text', record: 'null' });
+      expect(shipments.getByStationRef(db, 'PB-D1-CREATED')?.input).toEqual(V2_INPUT);
+      expect(shipments.getByStationRef(db, 'svc-shp_seen')?.searchRecord).toEqual(V2_RECORD);
+      // The new index holds the stored shipments.
+      const refs = (text: string) => searchShipments(db, text, { limit: 5 }).results.map((s) => s.stationRef);
+      expect(refs('1Z999AA1')).toEqual(['PB-D1-CREATED']);
+      expect(refs('97428490')).toEqual(['svc-shp_seen']);
+      expect(refs('zoe milwaukee')).toEqual(['svc-shp_seen']);
+      expect(refs('SO-1')).toEqual(['PB-D1-CREATED']);
+      // What is written from now on is packed, and reads back the same.
+      shipments.upsertFromSearch(db, V2_RECORD, T0);
+      expect(db.prepare('SELECT typeof(search_record) AS record FROM shipments WHERE seq = 2048').get()).toEqual({ record: 'blob' });
+      expect(shipments.getByStationRef(db, 'svc-shp_seen')?.searchRecord).toEqual(V2_RECORD);
+    },
+  },
+  4: {
+    seed: (db) => {
+      db.prepare("INSERT INTO settings (key, value) VALUES ('deskId', '\"D4\"')").run();
+      outbox.queueShipment(db, { stationRef: 'PB-D4-QUEUED', input: V2_INPUT, now: T0 });
+    },
+    check: (db) => {
+      expect(db.prepare("SELECT value FROM settings WHERE key = 'deskId'").get()).toEqual({ value: '"D4"' });
+      expect(shipments.getByStationRef(db, 'PB-D4-QUEUED')?.input?.references?.orderNumber).toBe('SO-1');
+      // The new tables start empty, and an order imported now is shipped by the shipment that names it.
+      expect(orders.listOrders(db, { limit: 5, offset: 0 })).toEqual({ orders: [], total: 0 });
+      expect(orders.listOrderMappings(db)).toEqual([]);
+      const order = { orderNumber: 'SO-1', shipTo: { name: 'Jordan Lee', company: null, address1: '500 Howard St', address2: null, city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: null, email: null } };
+      const item = { sku: null, description: 'Mug', quantity: 1, unitPrice: null, unitWeightGrams: null };
+      orders.importOrders(db, { format: 'generic', orders: [{ ...order, items: [item], requestedService: null, currency: null, estimatedWeightGrams: null, rows: [2] }] }, T0);
+      expect(orders.followShipment(db, 'PB-D4-QUEUED', 'SO-1', T0)).toMatchObject({ status: 'shipped', stationRef: 'PB-D4-QUEUED' });
+    },
+  },
+  5: {
+    seed: (db) => {
+      outbox.queueShipment(db, { stationRef: 'PB-D5-QUEUED', input: V2_INPUT, now: T0 });
+      const order = { orderNumber: 'SO-1', shipTo: { name: 'Jordan Lee', company: null, address1: '500 Howard St', address2: null, city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: null, email: null } };
+      const item = { sku: null, description: 'Mug', quantity: 1, unitPrice: null, unitWeightGrams: 300 };
+      orders.importOrders(db, { format: 'generic', orders: [{ ...order, items: [item], requestedService: null, currency: null, estimatedWeightGrams: 300, rows: [2] }] }, T0);
+      orders.followShipment(db, 'PB-D5-QUEUED', 'SO-1', T0);
+    },
+    check: (db) => {
+      // The order and its shipment stay as they were; no batch holds them.
+      expect(orders.getOrder(db, 'SO-1')).toMatchObject({ status: 'shipped', stationRef: 'PB-D5-QUEUED' });
+      expect(batches.batchPlaceOf(db, 'PB-D5-QUEUED')).toBeUndefined();
+      expect(batches.listBatches(db, 5)).toEqual([]);
+      // A batch made now holds its shipments, and they wait for it.
+      const id = batches.insertBatch(db, {
+        batchKey: 'key-of-the-first-batch',
+        box: { length: 12, width: 10, height: 8, unitOfLength: 'IN' },
+        service: { kind: 'rule' },
+        shipFromLocationId: 'loc_a',
+        now: T0,
+        orders: [{ orderNumber: 'SO-1', stationRef: 'PB-D5-QUEUED' }],
+      });
+      expect(batches.batchPlaceOf(db, 'PB-D5-QUEUED')).toEqual({ batchId: id, position: 0 });
+      expect(batches.shipmentsHeldForBatches(db)).toEqual(new Set(['PB-D5-QUEUED']));
+    },
+  },
+  6: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (1024, 'PB-D6-01', 'Created', 1, 1)").run();
+      const doc = db.prepare("INSERT INTO documents (station_ref, type, mime, bytes, created_at, package_index) VALUES ('PB-D6-01', 'Label', 'application/pdf', x'25504446', 1, ?)");
+      for (const index of [0, 1, 2, 3]) doc.run(index);
+      const job = db.prepare("INSERT INTO print_jobs (station_ref, document_id, purpose, printer, copies, state, cups_job_id, created_at, updated_at) VALUES ('PB-D6-01', ?, ?, ?, 1, ?, ?, 1, 1)");
+      job.run(1, 'auto', null, 'completed', 'label4x6-17');
+      job.run(2, 'reprint', 'Zebra', 'completed', 'Zebra-3');
+      job.run(3, 'auto', null, 'queued', null);
+      job.run(4, 'auto', null, 'sent', '{6F9619FF-8B86}');
+    },
+    check: (db) => {
+      // Where each job went, from the printer it named, else the queue its CUPS job id starts with.
+      expect(db.prepare('SELECT document_id, target_printer FROM print_jobs ORDER BY id').all()).toEqual([
+        { document_id: 1, target_printer: 'label4x6' },
+        { document_id: 2, target_printer: 'Zebra' },
+        { document_id: 3, target_printer: null },
+        { document_id: 4, target_printer: null },
+      ]);
     },
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError, outbox, shipments, type Db } from '../../../electron/store';
-import type { OutboxState } from '../../../electron/store/outbox';
+import { OUTBOX_STATES, type OutboxState } from '../../../electron/api';
 import { shipmentInput } from './support/samples';
 import { T0, openTempStore } from './support/tempStore';
 
@@ -116,7 +116,7 @@ const MOVES: Record<string, { from: OutboxState[]; to: OutboxState; run: (db: Db
 };
 
 describe.each(Object.entries(MOVES))('%s', (name, move) => {
-  it.each(outbox.OUTBOX_STATES.map((state) => [state]))(`from %s`, (from) => {
+  it.each(OUTBOX_STATES.map((state) => [state]))(`from %s`, (from) => {
     const { db } = openTempStore();
     const item = queued(db);
     forceState(db, item.id, from);
@@ -131,15 +131,29 @@ describe.each(Object.entries(MOVES))('%s', (name, move) => {
 });
 
 describe('what each move records', () => {
-  it('markSending counts the attempt; markDone keeps the answer and clears the error', () => {
+  it('counts the tries that reached the service, not those that never left the station; markDone keeps the answer and clears the error', () => {
     const { db } = openTempStore();
     const { id } = queued(db);
     outbox.markSending(db, id, T0);
-    outbox.reschedule(db, id, NET, T0, T0);
+    outbox.reschedule(db, id, NET, T0, T0, { counted: false });
+    expect(outbox.get(db, id)).toMatchObject({ attempts: 0, lastError: NET });
     outbox.markSending(db, id, T0);
-    expect(outbox.get(db, id)).toMatchObject({ attempts: 2, lastError: NET });
+    outbox.reschedule(db, id, NET, T0, T0);
+    expect(outbox.get(db, id)).toMatchObject({ attempts: 1, lastError: NET });
+    outbox.markSending(db, id, T0);
     outbox.markDone(db, id, { id: 'shp_9', trackingNumber: '1Z' }, T0 + 1);
-    expect(outbox.get(db, id)).toMatchObject({ state: 'done', result: { id: 'shp_9', trackingNumber: '1Z' }, lastError: null });
+    expect(outbox.get(db, id)).toMatchObject({ state: 'done', attempts: 2, result: { id: 'shp_9', trackingNumber: '1Z' }, lastError: null });
+  });
+
+  it('a person retrying an unsure item sends it to be looked up first, with its tries counted afresh', () => {
+    const { db } = openTempStore();
+    const { id, stationRef } = queued(db);
+    outbox.markSending(db, id, T0);
+    outbox.markNeedsReview(db, id, NET, T0);
+    expect(shipments.getByStationRef(db, stationRef)?.status).toBe('needs_review');
+    outbox.recheck(db, id, T0 + 5);
+    expect(outbox.get(db, id)).toMatchObject({ state: 'unknown', attempts: 0, nextAttemptAt: T0 + 5, lastError: null });
+    expect(shipments.getByStationRef(db, stationRef)?.status).toBe('queued');
   });
 
   it('markDone keeps the answer without document contents', () => {

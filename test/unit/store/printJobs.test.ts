@@ -57,24 +57,27 @@ describe('reprints and history', () => {
 });
 
 describe('print job states', () => {
-  it('queued → sent → completed, with the CUPS job id', () => {
+  it('queued → sent → completed, with the CUPS job id and the printer it went to', () => {
     const { db } = storeWithLabels(1);
     const [job] = printJobs.handOffForPrinting(db, REF, T0);
     const id = job?.id ?? -1;
-    printJobs.markPrintSent(db, id, 'Zebra-42', T0 + 1);
+    expect(job).toMatchObject({ printer: null, targetPrinter: null });
+    printJobs.markPrintSent(db, id, 'Zebra-42', 'Zebra', T0 + 1);
     expect(printJobs.listOpenPrintJobs(db).map((j) => j.state)).toEqual(['sent']);
     printJobs.markPrintCompleted(db, id, T0 + 2);
-    expect(printJobs.getPrintJob(db, id)).toMatchObject({ state: 'completed', cupsJobId: 'Zebra-42', updatedAt: T0 + 2 });
+    // The job named no printer (it follows the label printer setting); where it went is kept apart.
+    expect(printJobs.getPrintJob(db, id)).toMatchObject({ state: 'completed', cupsJobId: 'Zebra-42', printer: null, targetPrinter: 'Zebra', updatedAt: T0 + 2 });
     expect(printJobs.listOpenPrintJobs(db)).toEqual([]);
   });
 
   it('queued or sent → failed with the message; refused moves name both states', () => {
     const { db } = storeWithLabels(2);
     const [a, b] = printJobs.handOffForPrinting(db, REF, T0);
-    printJobs.markPrintFailed(db, a?.id ?? -1, 'printer is out of labels', T0 + 1);
-    expect(printJobs.getPrintJob(db, a?.id ?? -1)).toMatchObject({ state: 'failed', error: 'printer is out of labels' });
+    printJobs.markPrintFailed(db, a?.id ?? -1, 'printer is out of labels', T0 + 1, 'Zebra');
+    expect(printJobs.getPrintJob(db, a?.id ?? -1)).toMatchObject({ state: 'failed', error: 'printer is out of labels', targetPrinter: 'Zebra' });
     expect(() => printJobs.markPrintCompleted(db, b?.id ?? -1, T0)).toThrow(new StoreTransitionError(`print job ${b?.id} is queued: it cannot become completed (only from sent)`));
-    expect(() => printJobs.markPrintSent(db, a?.id ?? -1, '1', T0)).toThrow(StoreTransitionError);
-    expect(() => printJobs.markPrintSent(db, 12345, '1', T0)).toThrow(StoreNotFoundError);
+    expect(() => printJobs.markPrintSent(db, a?.id ?? -1, '1', 'Zebra', T0)).toThrow(StoreTransitionError);
+    expect(() => printJobs.markPrintSent(db, 12345, '1', 'Zebra', T0)).toThrow(StoreNotFoundError);
+    expect(() => printJobs.markPrintSent(db, b?.id ?? -1, '1', ' ', T0)).toThrow(/printer/);
   });
 });

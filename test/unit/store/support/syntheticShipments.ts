@@ -49,9 +49,18 @@ function hex(random: () => number, length: number): string {
   return text;
 }
 
+/** Where shipments stand, with their shares: most are as created, some cancelled, archived or blocked. */
+export const STATUS_MIX: readonly (readonly [string, number])[] = [
+  ['Created', 0.92],
+  ['Cancelled', 0.05],
+  ['Archived', 0.02],
+  ['Blocked', 0.01],
+];
+
 export interface SyntheticShipment {
   /** True for one made at this desk (queued, then created); false for one another desk made, seen in a search. */
   readonly local: boolean;
+  readonly status: string;
   readonly stationRef: string;
   readonly serviceId: string;
   readonly createdAt: number;
@@ -89,11 +98,13 @@ export function syntheticShipment(random: () => number, i: number, count: number
   const shipFrom = { companyName: 'Packbench Chicago DC', address1: '1200 W Fulton Market', city: 'Chicago', stateProvince: 'IL', zipPostalCode: '60607', country: 'US' };
   const references = { orderNumber, ...(customerPo === undefined ? {} : { customerPO: customerPo }), stationRef };
   const shipDate = new Date(createdAt).toISOString();
+  let statusRoll = random();
+  const status = STATUS_MIX.find(([, share]) => (statusRoll -= share) < 0)?.[0] ?? 'Created';
   const input: ShipmentCreate = { shipDate, shipTo, shipFrom, shipmentInfo: { shipMethod: service, carrier }, packages: [{ weight: 1 + Math.round(random() * 400) / 10, length: 12, width: 10, height: 8 }], references };
   const result: ShipmentCreateResult = {
     success: true,
     id: serviceId,
-    status: 'Created',
+    status,
     trackingNumber,
     carrier,
     shipMethod: service,
@@ -104,7 +115,7 @@ export function syntheticShipment(random: () => number, i: number, count: number
   const searchRecord: SearchRecord = {
     id: serviceId,
     shipmentId: serviceId,
-    statusId: 'Created',
+    statusId: status,
     shipmentDate: shipDate,
     locationName: 'Chicago DC',
     totalPackage: 1,
@@ -115,5 +126,5 @@ export function syntheticShipment(random: () => number, i: number, count: number
     references,
   };
   // Four desks share the account: this one (DESK1) made a quarter, the others come by sync.
-  return { local: desk === 'DESK1', stationRef, serviceId, createdAt, carrier, trackingNumber, orderNumber, customerPo, name, company, city, input, result, searchRecord };
+  return { local: desk === 'DESK1', status, stationRef, serviceId, createdAt, carrier, trackingNumber, orderNumber, customerPo, name, company, city, input, result, searchRecord };
 }

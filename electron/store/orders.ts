@@ -1,0 +1,338 @@
+/**
+ * Orders imported from a shop's file, and the column mappings kept for such files. An order is
+ * one row per order number: an import adds the new ones and updates the open ones, and never
+ * touches an order already shipped or cancelled. A shipment of this station that names an
+ * order's number ships it (its station reference is kept on the order), and the same shipment
+ * given up before the service had it puts the order back to open.
+ */
+import * as z from 'zod';
+import {
+  ColumnMapping,
+  ORDER_FILE_FORMATS,
+  ORDER_STATUSES,
+  type ImportPreview,
+  type OrderAddress,
+  type OrderImportCounts,
+  type OrderItem,
+  type OrderPage,
+  type OrderStatus,
+  type SavedOrderMapping,
+  type StoredOrder,
+} from '../api/orders';
+import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
+import { jsonColumn, parseInput, parseRow } from './rows';
+import { atomically, statement, type Db } from './statements';
+import { StationRef } from './stationRef';
+
+const Instant = z.number().finite().min(0);
+
+const OrderAddressSchema = z.object({
+  name: z.string().min(1),
+  company: z.string().nullable(),
+  address1: z.string().min(1),
+  address2: z.string().nullable(),
+  city: z.string().min(1),
+  stateProvince: z.string(),
+  zipPostalCode: z.string().min(1),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code'),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+}) satisfies z.ZodType<OrderAddress>;
+
+const OrderItemSchema = z.object({
+  sku: z.string().nullable(),
+  description: z.string(),
+  quantity: z.number().int().min(1),
+  unitPrice: z.number().finite().min(0).nullable(),
+  unitWeightGrams: z.number().finite().min(0).nullable(),
+}) satisfies z.ZodType<OrderItem>;
+
+/** An order of a preview, as the store takes it. */
+const OrderToStore = z.object({
+  orderNumber: z.string().min(1, 'must not be empty'),
+  shipTo: OrderAddressSchema,
+  items: z.array(OrderItemSchema).min(1, 'must have an item'),
+  requestedService: z.string().nullable(),
+  currency: z.string().nullable(),
+  estimatedWeightGrams: z.number().finite().min(0).nullable(),
+});
+
+const PreviewToStore = z.object({ format: z.enum(ORDER_FILE_FORMATS), orders: z.array(OrderToStore) });
+
+const OrderRow = z.object({
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  ship_to: jsonColumn(OrderAddressSchema),
+  items: jsonColumn(z.array(OrderItemSchema)),
+  requested_service: z.string().nullable(),
+  currency: z.string().nullable(),
+  estimated_weight_grams: z.number().nullable(),
+  format: z.enum(ORDER_FILE_FORMATS),
+  imported_at: z.number().int(),
+  updated_at: z.number().int(),
+  station_ref: z.string().nullable(),
+  shipped_at: z.number().int().nullable(),
+});
+
+function toOrder(row: unknown): StoredOrder {
+  const where = `orders row ${typeof row === 'object' && row !== null && 'order_number' in row ? String(row.order_number) : '?'}`;
+  const parsed = parseRow(OrderRow, row, where);
+  return {
+    orderNumber: parsed.order_number,
+    status: parsed.status,
+    shipTo: parsed.ship_to,
+    items: parsed.items,
+    requestedService: parsed.requested_service,
+    currency: parsed.currency,
+    estimatedWeightGrams: parsed.estimated_weight_grams,
+    format: parsed.format,
+    importedAt: parsed.imported_at,
+    updatedAt: parsed.updated_at,
+    stationRef: parsed.station_ref,
+    shippedAt: parsed.shipped_at,
+  };
+}
+
+/** Lower case without accents: "Müller" is found by "muller". */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+type OrderContent = z.output<typeof OrderToStore>;
+
+/** The columns an order's content fills, JSON written in one key order so equal content is equal text. */
+function contentColumns(order: OrderContent) {
+  const { shipTo } = order;
+  const address: OrderAddress = {
+    name: shipTo.name,
+    company: shipTo.company,
+    address1: shipTo.address1,
+    address2: shipTo.address2,
+    city: shipTo.city,
+    stateProvince: shipTo.stateProvince,
+    zipPostalCode: shipTo.zipPostalCode,
+    country: shipTo.country,
+    phone: shipTo.phone,
+    email: shipTo.email,
+  };
+  const items: OrderItem[] = order.items.map((item) => ({ sku: item.sku, description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeightGrams: item.unitWeightGrams }));
+  const words = [order.orderNumber, shipTo.name, shipTo.company, shipTo.address1, shipTo.address2, shipTo.city, shipTo.zipPostalCode, shipTo.email, ...items.flatMap((item) => [item.sku, item.description])];
+  return {
+    shipTo: JSON.stringify(address),
+    shipToCountry: shipTo.country,
+    items: JSON.stringify(items),
+    requestedService: order.requestedService,
+    currency: order.currency,
+    weight: order.estimatedWeightGrams,
+    searchText: folded(words.filter((word) => word !== null).join(' ')),
+  };
+}
+
+const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, estimated_weight_grams FROM orders WHERE order_number = ?';
+
+const INSERT = `
+INSERT INTO orders (order_number, status, ship_to, ship_to_country, items, requested_service, currency, estimated_weight_grams, format, search_text, imported_at, updated_at)
+VALUES (@orderNumber, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @weight, @format, @searchText, @now, @now)`;
+
+const UPDATE = `
+UPDATE orders SET ship_to = @shipTo, ship_to_country = @shipToCountry, items = @items, requested_service = @requestedService, currency = @currency,
+  estimated_weight_grams = @weight, format = @format, search_text = @searchText, updated_at = @now
+WHERE order_number = @orderNumber AND status = 'open'`;
+
+/**
+ * Stores the orders of a preview in one transaction: an order number the store does not have
+ * is added as open; an open one is updated when the file changes anything of it; one already
+ * shipped or cancelled keeps everything (status, shipment, address) and is counted as kept. The
+ * preview's problems are not the store's: its good orders are imported all the same.
+ */
+export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'orders'>, now: number): OrderImportCounts {
+  const { format, orders } = parseInput(PreviewToStore, preview, 'order import');
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    const counts = { created: 0, updated: 0, unchanged: 0, keptShipped: 0 };
+    for (const order of orders) {
+      const columns = { orderNumber: order.orderNumber, format, now: at, ...contentColumns(order) };
+      const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as
+        | { status: OrderStatus; ship_to: string; items: string; requested_service: string | null; currency: string | null; estimated_weight_grams: number | null }
+        | undefined;
+      if (stored === undefined) {
+        statement(db, INSERT).run(columns);
+        counts.created += 1;
+      } else if (stored.status !== 'open') {
+        counts.keptShipped += 1;
+      } else if (
+        stored.ship_to === columns.shipTo &&
+        stored.items === columns.items &&
+        stored.requested_service === columns.requestedService &&
+        stored.currency === columns.currency &&
+        stored.estimated_weight_grams === columns.weight
+      ) {
+        counts.unchanged += 1;
+      } else {
+        statement(db, UPDATE).run(columns);
+        counts.updated += 1;
+      }
+    }
+    return counts;
+  });
+}
+
+export function getOrder(db: Db, orderNumber: string): StoredOrder | undefined {
+  const row = statement(db, 'SELECT * FROM orders WHERE order_number = ?').get(orderNumber);
+  return row === undefined ? undefined : toOrder(row);
+}
+
+function mustGetOrder(db: Db, orderNumber: string): StoredOrder {
+  const found = getOrder(db, orderNumber);
+  if (found === undefined) throw new StoreNotFoundError(`there is no imported order ${orderNumber}`);
+  return found;
+}
+
+const ListOptions = z.object({
+  status: z.enum(ORDER_STATUSES).optional(),
+  query: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(1000),
+  offset: z.number().int().min(0),
+  international: z.boolean().optional(),
+  /** The desk's country, against which `international` is told. */
+  homeCountry: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').optional(),
+  minWeightGrams: z.number().finite().min(0).optional(),
+  maxWeightGrams: z.number().finite().min(0).optional(),
+  requestedService: z.string().min(1).optional(),
+});
+
+export type OrderListOptions = z.input<typeof ListOptions>;
+
+/**
+ * A page of orders, newest imported first, with how many the filters allow in all. Every word of
+ * `query` must appear in the order number, recipient, company, address, city, postal code, e-mail
+ * or an item's SKU or name (any case, accents ignored). A weight filter leaves out orders whose weight
+ * is unknown; `international` needs `homeCountry`.
+ */
+export function listOrders(db: Db, options: OrderListOptions): OrderPage {
+  const parsed = parseInput(ListOptions, options, 'order list');
+  if (parsed.international !== undefined && parsed.homeCountry === undefined) throw new StoreInputError('order list', ['homeCountry: is needed to tell international orders']);
+  const conditions: string[] = [];
+  const values: (string | number)[] = [];
+  const where = (condition: string, ...bound: (string | number)[]): void => {
+    conditions.push(condition);
+    values.push(...bound);
+  };
+  if (parsed.status !== undefined) where('status = ?', parsed.status);
+  for (const word of folded(parsed.query ?? '').split(/\s+/).filter((w) => w !== '')) where('instr(search_text, ?) > 0', word);
+  if (parsed.international !== undefined && parsed.homeCountry !== undefined) where(parsed.international ? 'ship_to_country <> ?' : 'ship_to_country = ?', parsed.homeCountry);
+  if (parsed.minWeightGrams !== undefined) where('estimated_weight_grams >= ?', parsed.minWeightGrams);
+  if (parsed.maxWeightGrams !== undefined) where('estimated_weight_grams <= ?', parsed.maxWeightGrams);
+  if (parsed.requestedService !== undefined) where('requested_service = ? COLLATE NOCASE', parsed.requestedService);
+  const filter = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+  return atomically(db, () => {
+    // Prepared afresh: the filters make too many different texts to keep each one compiled.
+    const rows = db.prepare(`SELECT * FROM orders ${filter} ORDER BY imported_at DESC, id DESC LIMIT ? OFFSET ?`).all(...values, parsed.limit, parsed.offset);
+    const { total } = db.prepare(`SELECT count(*) AS total FROM orders ${filter}`).get(...values) as { total: number };
+    return { orders: rows.map(toOrder), total };
+  });
+}
+
+/**
+ * The shipment with station reference `stationRef` ships this order. Doing it again with the same
+ * shipment changes nothing; an order shipped by another shipment, or cancelled, is refused.
+ */
+export function markOrderShipped(db: Db, orderNumber: string, stationRef: string, now: number): StoredOrder {
+  const ref = parseInput(StationRef, stationRef, 'station reference');
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    const order = mustGetOrder(db, orderNumber);
+    if (order.status === 'shipped' && order.stationRef === ref) return order;
+    if (order.status === 'shipped') throw new StoreTransitionError(`order ${orderNumber} was already shipped by shipment ${order.stationRef ?? '?'}: it cannot be shipped by ${ref} too`);
+    if (order.status === 'cancelled') throw new StoreTransitionError(`order ${orderNumber} is cancelled: it is not to be shipped`);
+    statement(db, "UPDATE orders SET status = 'shipped', station_ref = ?, shipped_at = ?, updated_at = ? WHERE order_number = ?").run(ref, at, at, orderNumber);
+    return mustGetOrder(db, orderNumber);
+  });
+}
+
+/** The order will not be shipped. Only an open order can be cancelled; cancelling it again changes nothing. */
+export function markOrderCancelled(db: Db, orderNumber: string, now: number): StoredOrder {
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    const order = mustGetOrder(db, orderNumber);
+    if (order.status === 'cancelled') return order;
+    if (order.status === 'shipped') throw new StoreTransitionError(`order ${orderNumber} was shipped by shipment ${order.stationRef ?? '?'}: a shipped order cannot be cancelled`);
+    statement(db, "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE order_number = ?").run(at, orderNumber);
+    return mustGetOrder(db, orderNumber);
+  });
+}
+
+/** The order the shipment `stationRef` shipped, if it shipped one. */
+export function orderShippedBy(db: Db, stationRef: string): StoredOrder | undefined {
+  const row = statement(db, 'SELECT * FROM orders WHERE station_ref = ?').get(stationRef);
+  return row === undefined ? undefined : toOrder(row);
+}
+
+/** The shipment was given up before the service had it: the order it shipped is open again. */
+export function reopenOrderShippedBy(db: Db, stationRef: string, now: number): StoredOrder | undefined {
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    const order = orderShippedBy(db, stationRef);
+    if (order === undefined) return undefined;
+    statement(db, "UPDATE orders SET status = 'open', station_ref = NULL, shipped_at = NULL, updated_at = ? WHERE station_ref = ?").run(at, stationRef);
+    return mustGetOrder(db, order.orderNumber);
+  });
+}
+
+/**
+ * Keeps the orders in step with what a queued shipment says it ships: the imported order named by
+ * `orderNumber`, when open, is marked shipped by it; an order it shipped before under another
+ * number (its input was corrected) is open again. An order number that names no imported order,
+ * or one already shipped by another shipment or cancelled, is left alone: shipping is never
+ * refused for an order's sake. Returns the order the shipment ships now, if any.
+ */
+export function followShipment(db: Db, stationRef: string, orderNumber: string | undefined, now: number): StoredOrder | undefined {
+  return atomically(db, () => {
+    const before = orderShippedBy(db, stationRef);
+    if (before !== undefined && before.orderNumber === orderNumber) return before;
+    if (before !== undefined) reopenOrderShippedBy(db, stationRef, now);
+    const named = orderNumber === undefined ? undefined : getOrder(db, orderNumber);
+    return named?.status === 'open' ? markOrderShipped(db, named.orderNumber, stationRef, now) : undefined;
+  });
+}
+
+// ---- Column mappings kept by name -----------------------------------------------------------
+
+const MappingRow = z.object({ name: z.string(), mapping: jsonColumn(ColumnMapping), updated_at: z.number().int() });
+
+function toMapping(row: unknown): SavedOrderMapping {
+  const parsed = parseRow(MappingRow, row, `order_mappings row ${typeof row === 'object' && row !== null && 'name' in row ? String(row.name) : '?'}`);
+  return { name: parsed.name, mapping: parsed.mapping, updatedAt: parsed.updated_at };
+}
+
+const MappingName = z.string().trim().min(1, 'must not be empty').max(100);
+
+/** Keeps `mapping` under `name`, replacing a mapping of the same name in any case (and taking this spelling). */
+export function saveOrderMapping(db: Db, name: string, mapping: ColumnMapping, now: number): SavedOrderMapping {
+  const key = parseInput(MappingName, name, 'mapping name');
+  const checked = parseInput(ColumnMapping, mapping, 'column mapping');
+  const at = parseInput(Instant, now, 'now');
+  statement(db, 'INSERT INTO order_mappings (name, mapping, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET name = excluded.name, mapping = excluded.mapping, updated_at = excluded.updated_at').run(
+    key,
+    JSON.stringify(checked),
+    at,
+  );
+  const saved = getOrderMapping(db, key);
+  if (saved === undefined) throw new StoreNotFoundError(`the mapping ${key} vanished while being saved`);
+  return saved;
+}
+
+export function getOrderMapping(db: Db, name: string): SavedOrderMapping | undefined {
+  const row = statement(db, 'SELECT * FROM order_mappings WHERE name = ?').get(name.trim());
+  return row === undefined ? undefined : toMapping(row);
+}
+
+/** Every kept mapping, by name. */
+export function listOrderMappings(db: Db): SavedOrderMapping[] {
+  return statement(db, 'SELECT * FROM order_mappings ORDER BY name').all().map(toMapping);
+}
+
+export function deleteOrderMapping(db: Db, name: string): void {
+  const deleted = statement(db, 'DELETE FROM order_mappings WHERE name = ?').run(name.trim());
+  if (deleted.changes === 0) throw new StoreNotFoundError(`there is no saved column mapping named "${name.trim()}"`);
+}

@@ -1,0 +1,248 @@
+/**
+ * Orders in the station's store, read from the order files of test/fixtures/orders into real
+ * SQLite files: an import adds, updates or keeps each order by its number and never makes a
+ * second row for one; an order already shipped or cancelled keeps its status, its shipment and
+ * its address; the list's filters; the column mappings kept by name.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { previewOrderFile } from '../../../electron/orders/orderFile';
+import { StoreInputError, StoreNotFoundError, StoreRowError, StoreTransitionError, orders, type Db } from '../../../electron/store';
+import { T0, openTempStore } from './support/tempStore';
+
+const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
+const SHOPIFY = fixture('shopify-orders-export.csv');
+const SHEET = fixture('spreadsheet-semicolon-bom-crlf.csv');
+const BAD_ROWS = fixture('orders-with-bad-rows.csv');
+
+const REF_A = 'PB-DESK1-01JD0000000000000000000001';
+const REF_B = 'PB-DESK1-01JD0000000000000000000002';
+
+function importFile(db: Db, text: string, now = T0) {
+  return orders.importOrders(db, previewOrderFile(text), now);
+}
+
+function rowCount(db: Db): number {
+  return (db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+}
+
+const numbers = (page: { orders: readonly { orderNumber: string }[] }): string[] => page.orders.map((order) => order.orderNumber);
+
+describe('importing a file', () => {
+  it('stores every order of a Shopify export as open, with its address, items and format', () => {
+    const { db } = openTempStore();
+    expect(importFile(db, SHOPIFY)).toEqual({ created: 4, updated: 0, unchanged: 0, keptShipped: 0 });
+    const first = orders.getOrder(db, '#1001');
+    expect(first).toEqual({
+      orderNumber: '#1001',
+      status: 'open',
+      shipTo: { name: 'Dana Whitfield', company: null, address1: '500 Howard St', address2: 'Suite 300', city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: '+1 415-555-0101', email: 'dana@example.com' },
+      items: [
+        { sku: 'TS-BLU-M', description: 'Organic Cotton T-Shirt - Blue / M', quantity: 2, unitPrice: 24, unitWeightGrams: null },
+        { sku: 'MUG-ENM', description: 'Enamel Camp Mug', quantity: 1, unitPrice: 16, unitWeightGrams: null },
+      ],
+      requestedService: 'Standard Shipping',
+      currency: 'USD',
+      estimatedWeightGrams: null,
+      format: 'shopify',
+      importedAt: T0,
+      updatedAt: T0,
+      stationRef: null,
+      shippedAt: null,
+    });
+    expect(orders.getOrder(db, '#9999')).toBeUndefined();
+  });
+
+  it('again: the same file changes nothing and makes no second row for an order', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(importFile(db, SHOPIFY, T0 + 60_000)).toEqual({ created: 0, updated: 0, unchanged: 4, keptShipped: 0 });
+    expect(rowCount(db)).toBe(4);
+    expect(orders.getOrder(db, '#1002')).toMatchObject({ importedAt: T0, updatedAt: T0 });
+  });
+
+  it('again with an address changed: that open order is updated in place, the others are unchanged', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    const moved = SHOPIFY.replaceAll('233 S Wacker Dr', '1 N State St');
+    expect(importFile(db, moved, T0 + 60_000)).toEqual({ created: 0, updated: 1, unchanged: 3, keptShipped: 0 });
+    expect(rowCount(db)).toBe(4);
+    expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'open', shipTo: { address1: '1 N State St' }, importedAt: T0, updatedAt: T0 + 60_000 });
+  });
+
+  it('keeps an order already shipped or cancelled as it is: status, shipment and address', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    orders.markOrderShipped(db, '#1002', REF_A, T0 + 1000);
+    orders.markOrderCancelled(db, '#1003', T0 + 2000);
+    const moved = SHOPIFY.replaceAll('233 S Wacker Dr', '1 N State St').replaceAll('100 King St W', '1 Yonge St');
+    expect(importFile(db, moved, T0 + 60_000)).toEqual({ created: 0, updated: 0, unchanged: 2, keptShipped: 2 });
+    expect(rowCount(db)).toBe(4);
+    expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'shipped', stationRef: REF_A, shippedAt: T0 + 1000, shipTo: { address1: '233 S Wacker Dr' }, updatedAt: T0 + 1000 });
+    expect(orders.getOrder(db, '#1003')).toMatchObject({ status: 'cancelled', stationRef: null, shipTo: { address1: '100 King St W' }, updatedAt: T0 + 2000 });
+  });
+
+  it('takes the good orders of a file with bad rows, and none of an order with a bad row', () => {
+    const { db } = openTempStore();
+    const preview = previewOrderFile(BAD_ROWS);
+    expect(preview.problems.length).toBeGreaterThan(0);
+    expect(orders.importOrders(db, preview, T0)).toEqual({ created: 2, updated: 0, unchanged: 0, keptShipped: 0 });
+    expect(numbers(orders.listOrders(db, { limit: 10, offset: 0 })).sort()).toEqual(['B-1', 'B-7']);
+  });
+
+  it('refuses an order that is not one before writing anything', () => {
+    const { db } = openTempStore();
+    const preview = previewOrderFile(SHOPIFY);
+    const [first, second] = preview.orders;
+    if (first === undefined || second === undefined) throw new Error('the fixture has orders');
+    const broken = { format: preview.format, orders: [first, { ...second, items: [] }] };
+    expect(() => orders.importOrders(db, broken, T0)).toThrow(StoreInputError);
+    expect(() => orders.importOrders(db, broken, T0)).toThrow('orders.1.items: must have an item');
+    expect(rowCount(db)).toBe(0);
+  });
+});
+
+describe('shipping and cancelling an order', () => {
+  it('ships an open order once: again with the same shipment changes nothing, another shipment is refused', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.markOrderShipped(db, '#1001', REF_A, T0 + 1000)).toMatchObject({ status: 'shipped', stationRef: REF_A, shippedAt: T0 + 1000, updatedAt: T0 + 1000 });
+    expect(orders.markOrderShipped(db, '#1001', REF_A, T0 + 5000)).toMatchObject({ status: 'shipped', stationRef: REF_A, shippedAt: T0 + 1000 });
+    expect(() => orders.markOrderShipped(db, '#1001', REF_B, T0 + 5000)).toThrow(new StoreTransitionError(`order #1001 was already shipped by shipment ${REF_A}: it cannot be shipped by ${REF_B} too`));
+    expect(() => orders.markOrderShipped(db, '#4040', REF_B, T0)).toThrow(new StoreNotFoundError('there is no imported order #4040'));
+    expect(() => orders.markOrderShipped(db, '#1002', 'not a reference', T0)).toThrow(StoreInputError);
+  });
+
+  it('cancels an open order only; a cancelled order is not shipped and a shipped one not cancelled', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.markOrderCancelled(db, '#1003', T0 + 1000)).toMatchObject({ status: 'cancelled', updatedAt: T0 + 1000 });
+    expect(orders.markOrderCancelled(db, '#1003', T0 + 2000)).toMatchObject({ status: 'cancelled', updatedAt: T0 + 1000 });
+    expect(() => orders.markOrderShipped(db, '#1003', REF_A, T0)).toThrow('order #1003 is cancelled: it is not to be shipped');
+    orders.markOrderShipped(db, '#1004', REF_B, T0);
+    expect(() => orders.markOrderCancelled(db, '#1004', T0)).toThrow(`order #1004 was shipped by shipment ${REF_B}: a shipped order cannot be cancelled`);
+  });
+
+  it('follows a shipment: ships the open order it names, leaves others alone, moves when its number changes, reopens when it is given up', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.followShipment(db, REF_A, '#1001', T0)).toMatchObject({ orderNumber: '#1001', status: 'shipped', stationRef: REF_A });
+    // Another shipment for an order already shipped (a second box, a replacement) is never refused, and changes nothing.
+    expect(orders.followShipment(db, REF_B, '#1001', T0)).toBeUndefined();
+    expect(orders.followShipment(db, REF_B, 'SO-NOT-IMPORTED', T0)).toBeUndefined();
+    expect(orders.followShipment(db, REF_B, undefined, T0)).toBeUndefined();
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'shipped', stationRef: REF_A });
+
+    // The shipment corrected to name another order: the first is open again.
+    expect(orders.followShipment(db, REF_A, '#1002', T0 + 1000)).toMatchObject({ orderNumber: '#1002', stationRef: REF_A });
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'open', stationRef: null, shippedAt: null, updatedAt: T0 + 1000 });
+    expect(orders.orderShippedBy(db, REF_A)?.orderNumber).toBe('#1002');
+
+    expect(orders.reopenOrderShippedBy(db, REF_A, T0 + 2000)).toMatchObject({ orderNumber: '#1002', status: 'open', stationRef: null, shippedAt: null });
+    expect(orders.reopenOrderShippedBy(db, REF_A, T0 + 3000)).toBeUndefined();
+    expect(orders.listOrders(db, { status: 'shipped', limit: 10, offset: 0 }).total).toBe(0);
+  });
+
+  it('holds a shipped order to its shipment in the table itself', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(() => db.prepare("UPDATE orders SET status = 'shipped' WHERE order_number = '#1001'").run()).toThrow(/CHECK constraint failed/);
+    orders.markOrderShipped(db, '#1001', REF_A, T0);
+    expect(() => db.prepare("UPDATE orders SET station_ref = ?, shipped_at = 1 WHERE order_number = '#1002'").run(REF_A)).toThrow(/CHECK constraint failed|UNIQUE constraint failed/);
+  });
+});
+
+describe('the list', () => {
+  function storeOfAll(): Db {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY, T0);
+    importFile(db, SHEET, T0 + 1000);
+    importFile(db, BAD_ROWS, T0 + 2000);
+    return db;
+  }
+  const all = { limit: 50, offset: 0 };
+
+  it('is newest imported first, a page at a time, with the total', () => {
+    const db = storeOfAll();
+    const everything = orders.listOrders(db, all);
+    expect(everything.total).toBe(9);
+    expect(numbers(everything)).toEqual(['B-7', 'B-1', 'WEB-2003', 'WEB-2002', 'WEB-2001', '#1004', '#1003', '#1002', '#1001']);
+    const page = orders.listOrders(db, { limit: 3, offset: 3 });
+    expect(page).toMatchObject({ total: 9 });
+    expect(numbers(page)).toEqual(['WEB-2002', 'WEB-2001', '#1004']);
+  });
+
+  it('narrows by status', () => {
+    const db = storeOfAll();
+    orders.markOrderShipped(db, 'WEB-2002', REF_A, T0);
+    orders.markOrderCancelled(db, 'B-1', T0);
+    expect(numbers(orders.listOrders(db, { ...all, status: 'shipped' }))).toEqual(['WEB-2002']);
+    expect(numbers(orders.listOrders(db, { ...all, status: 'cancelled' }))).toEqual(['B-1']);
+    expect(orders.listOrders(db, { ...all, status: 'open' }).total).toBe(7);
+  });
+
+  it('finds every word typed, in any case and without accents, in numbers, names, places, e-mail and items', () => {
+    const db = storeOfAll();
+    expect(numbers(orders.listOrders(db, { ...all, query: 'muller' }))).toEqual(['WEB-2001']);
+    expect(numbers(orders.listOrders(db, { ...all, query: 'MÜLLER berlin' }))).toEqual(['WEB-2001']);
+    expect(numbers(orders.listOrders(db, { ...all, query: 'muller paris' }))).toEqual([]);
+    expect(numbers(orders.listOrders(db, { ...all, query: '#100' }))).toEqual(['#1004', '#1003', '#1002', '#1001']);
+    expect(numbers(orders.listOrders(db, { ...all, query: 'lamp-02' }))).toEqual(['WEB-2002']);
+    expect(numbers(orders.listOrders(db, { ...all, query: 'atlas' }))).toEqual(['WEB-2003']);
+    expect(numbers(orders.listOrders(db, { ...all, query: 'lee@example' }))).toEqual(['#1002']);
+    expect(numbers(orders.listOrders(db, { ...all, query: '10117' }))).toEqual(['WEB-2001']);
+    // Text that means something to SQL is only text here.
+    expect(orders.listOrders(db, { ...all, query: "%' OR 1=1 --" }).total).toBe(0);
+  });
+
+  it('tells international orders from the desk\'s country', () => {
+    const db = storeOfAll();
+    expect(numbers(orders.listOrders(db, { ...all, international: true, homeCountry: 'US' }))).toEqual(['WEB-2002', 'WEB-2001', '#1003']);
+    expect(orders.listOrders(db, { ...all, international: false, homeCountry: 'US' }).total).toBe(6);
+    expect(numbers(orders.listOrders(db, { ...all, international: false, homeCountry: 'DE' }))).toEqual(['WEB-2001']);
+    expect(() => orders.listOrders(db, { ...all, international: true })).toThrow('homeCountry: is needed to tell international orders');
+  });
+
+  it('narrows by estimated weight, leaving out orders whose weight is unknown', () => {
+    const db = storeOfAll();
+    // WEB-2001 600 g, WEB-2002 1200 g, WEB-2003 1134 g, B-1 680 g, B-7 680 g; the Shopify export gives no weights.
+    expect(numbers(orders.listOrders(db, { ...all, minWeightGrams: 1000 }))).toEqual(['WEB-2003', 'WEB-2002']);
+    expect(numbers(orders.listOrders(db, { ...all, maxWeightGrams: 600 }))).toEqual(['WEB-2001']);
+    expect(numbers(orders.listOrders(db, { ...all, minWeightGrams: 601, maxWeightGrams: 1150 }))).toEqual(['B-7', 'B-1', 'WEB-2003']);
+  });
+
+  it('narrows by the service the customer chose, in any case', () => {
+    const db = storeOfAll();
+    expect(numbers(orders.listOrders(db, { ...all, requestedService: 'express' }))).toEqual(['WEB-2002', '#1002']);
+    expect(numbers(orders.listOrders(db, { ...all, requestedService: 'Express', query: 'paris', status: 'open' }))).toEqual(['WEB-2002']);
+  });
+});
+
+describe('column mappings kept by name', () => {
+  const SHEET_MAPPING = { orderNumber: 'Order No', name: 'Recipient', address1: 'Street', city: 'City', zipPostalCode: 'Postcode', country: 'Country' };
+
+  it('are saved, listed by name, replaced under the same name in any case, and deleted', () => {
+    const { db } = openTempStore();
+    expect(orders.saveOrderMapping(db, 'Market sheet', SHEET_MAPPING, T0)).toEqual({ name: 'Market sheet', mapping: SHEET_MAPPING, updatedAt: T0 });
+    orders.saveOrderMapping(db, 'Etsy', { ...SHEET_MAPPING, orderNumber: 'Order ID' }, T0);
+    expect(orders.listOrderMappings(db).map((m) => m.name)).toEqual(['Etsy', 'Market sheet']);
+
+    const replaced = orders.saveOrderMapping(db, '  market SHEET ', { ...SHEET_MAPPING, city: 'Town' }, T0 + 1);
+    expect(replaced).toEqual({ name: 'market SHEET', mapping: { ...SHEET_MAPPING, city: 'Town' }, updatedAt: T0 + 1 });
+    expect(orders.listOrderMappings(db).map((m) => m.name)).toEqual(['Etsy', 'market SHEET']);
+    expect(orders.getOrderMapping(db, 'Market Sheet')?.mapping.city).toBe('Town');
+
+    orders.deleteOrderMapping(db, 'ETSY');
+    expect(orders.listOrderMappings(db).map((m) => m.name)).toEqual(['market SHEET']);
+    expect(() => orders.deleteOrderMapping(db, 'Etsy')).toThrow(new StoreNotFoundError('there is no saved column mapping named "Etsy"'));
+  });
+
+  it('refuse a mapping that is not one, and say so of a stored one that no longer reads', () => {
+    const { db } = openTempStore();
+    expect(() => orders.saveOrderMapping(db, 'Bad', { ...SHEET_MAPPING, city: '' }, T0)).toThrow(StoreInputError);
+    expect(() => orders.saveOrderMapping(db, ' ', SHEET_MAPPING, T0)).toThrow(StoreInputError);
+    db.prepare('INSERT INTO order_mappings (name, mapping, updated_at) VALUES (?, ?, ?)').run('Damaged', JSON.stringify({ shoeSize: 'Col' }), T0);
+    expect(() => orders.getOrderMapping(db, 'Damaged')).toThrow(StoreRowError);
+    expect(() => orders.getOrderMapping(db, 'Damaged')).toThrow(/order_mappings row Damaged: mapping: /);
+  });
+});
