@@ -3,12 +3,22 @@
  * spooler counts as printed; a job that waits too long is a failure with a reason a person can act
  * on, because a label that silently never prints holds up the truck.
  */
-import type { JobStatus } from './backend';
+import type { JobStatus } from '../platform/printers/backend';
 
 /** A job showing a connection problem gets this long to recover (a printer waking from sleep). */
 export const CONNECTION_GRACE_MS = 4_000;
 /** Any job not completed by now is reported: the desk is told within 15 s, polling included. */
 export const GIVE_UP_MS = 12_000;
+/**
+ * Each page after the first adds this much: a batch's job of hundreds of labels takes the spooler
+ * and a thermal printer about a second a label (6 inches at 6 inches a second).
+ */
+export const GIVE_UP_PER_PAGE_MS = 1_000;
+
+/** How long a job of `pages` pages may take before it is reported. */
+export function giveUpAfterMs(pages: number): number {
+  return GIVE_UP_MS + Math.max(0, Math.floor(pages) - 1) * GIVE_UP_PER_PAGE_MS;
+}
 
 export type Verdict =
   | { readonly outcome: 'completed' }
@@ -25,8 +35,8 @@ function reasonText(reason: string | undefined, keyword?: string): string {
   return colon > 0 && /^[a-z-]+(,[a-z-]+)*$/.test(text.slice(0, colon)) ? text.slice(colon + 2) : text;
 }
 
-/** Judges one poll of a job sent `elapsedMs` ago to `printer`. */
-export function judgeJob(printer: string, status: JobStatus, elapsedMs: number): Verdict {
+/** Judges one poll of a job of `pages` pages sent `elapsedMs` ago to `printer`. */
+export function judgeJob(printer: string, status: JobStatus, elapsedMs: number, pages = 1): Verdict {
   const reason = status.reason ?? '';
   switch (status.state) {
     case 'completed':
@@ -46,7 +56,7 @@ export function judgeJob(printer: string, status: JobStatus, elapsedMs: number):
     return { outcome: 'failed', message: `Printer ${printer} is paused (${why}): resume it, then reprint` };
   }
   const connection = CONNECTION_TROUBLE.test(reason);
-  if ((connection && elapsedMs >= CONNECTION_GRACE_MS) || elapsedMs >= GIVE_UP_MS) {
+  if ((connection && elapsedMs >= CONNECTION_GRACE_MS) || elapsedMs >= giveUpAfterMs(pages)) {
     const why = connection ? reasonText(reason) : `not printed after ${String(Math.round(elapsedMs / 1000))} s${reason ? `; ${reasonText(reason)}` : ''}`;
     return { outcome: 'failed', message: `Printer ${printer} cannot be reached (${why}): check its power and cable, then reprint` };
   }
@@ -54,7 +64,23 @@ export function judgeJob(printer: string, status: JobStatus, elapsedMs: number):
 }
 
 /** When the spooler cannot even be asked, the job is judged on time alone. */
-export function judgeUnanswered(printer: string, error: string, elapsedMs: number): Verdict {
-  if (elapsedMs < GIVE_UP_MS) return { outcome: 'waiting' };
+export function judgeUnanswered(printer: string, error: string, elapsedMs: number, pages = 1): Verdict {
+  if (elapsedMs < giveUpAfterMs(pages)) return { outcome: 'waiting' };
   return { outcome: 'failed', message: `Printer ${printer} cannot be reached (the print system did not answer: ${error}): check its power and cable, then reprint` };
+}
+
+/** The quickest the spooler is asked again about a job just sent. */
+export const FIRST_POLL_MS = 25;
+
+/**
+ * How long to wait before asking the spooler again, given the ages of the jobs still out. A label
+ * on a thermal printer is usually done within a fraction of a second of being sent, and the desk
+ * waits on it, so a young job is asked about often; an older one less and less (a quarter of its
+ * age), never less often than every `pollMs`. With nothing out, the spooler is not asked until
+ * `pollMs` has passed.
+ */
+export function nextPollDelay(jobAgesMs: readonly number[], pollMs: number): number {
+  const youngest = Math.min(...jobAgesMs.map((age) => Math.max(0, age)));
+  if (!Number.isFinite(youngest)) return pollMs;
+  return Math.min(pollMs, Math.max(FIRST_POLL_MS, Math.round(youngest / 4)));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { CustomMedia, MEDIA_NAMES, type MediaName } from '../api/printing';
 
 /** A printable page size in PDF points (1/72 inch), always portrait (width ≤ height). */
 export interface MediaSize {
@@ -7,12 +7,9 @@ export interface MediaSize {
   readonly height: number;
 }
 
-export const MEDIA_NAMES = ['4x6', '4x4', '4x8', 'A6', 'Letter', 'A4'] as const;
-export type MediaName = (typeof MEDIA_NAMES)[number];
-
 const inches = (w: number, h: number): { width: number; height: number } => ({ width: w * 72, height: h * 72 });
 
-/** ISO sizes are rounded to 1/100 pt, the precision PDF producers commonly write. */
+/** The size of each named media. ISO sizes are rounded to 1/100 pt, the precision PDF producers commonly write. */
 export const MEDIA: Readonly<Record<MediaName, MediaSize>> = {
   '4x6': { name: '4x6', ...inches(4, 6) },
   '4x4': { name: '4x4', ...inches(4, 4) },
@@ -21,26 +18,6 @@ export const MEDIA: Readonly<Record<MediaName, MediaSize>> = {
   Letter: { name: 'Letter', ...inches(8.5, 11) },
   A4: { name: 'A4', width: 595.28, height: 841.89 },
 };
-
-/** 0.5 in to 48 in: below that nothing legible fits, above that no label or sheet printer feeds. */
-export const CUSTOM_MEDIA_MIN = 36;
-export const CUSTOM_MEDIA_MAX = 3456;
-
-const side = z
-  .number({ error: 'must be a number of points' })
-  .refine(Number.isFinite, 'must be a finite number of points')
-  .refine((n) => n >= CUSTOM_MEDIA_MIN && n <= CUSTOM_MEDIA_MAX, {
-    message: `must be between ${CUSTOM_MEDIA_MIN} and ${CUSTOM_MEDIA_MAX} points`,
-  });
-
-export const CustomMedia = z.strictObject({ width: side, height: side });
-export type CustomMedia = z.infer<typeof CustomMedia>;
-
-export const MediaName = z.enum(MEDIA_NAMES);
-
-/** What a printer's settings may hold: a named size or a custom size in points. */
-export const MediaConfig = z.union([MediaName, CustomMedia]);
-export type MediaConfig = z.infer<typeof MediaConfig>;
 
 export class MediaError extends Error {
   override name = 'MediaError';

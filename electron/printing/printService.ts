@@ -1,50 +1,50 @@
 /**
  * From stored documents to paper, and knowing what happened. Queued print-job rows are grouped
  * into one spooler job per shipment and printer (a multi-package shipment's labels come out as one
- * job, in package order), fitted to the printer's media and submitted; the spooler is then polled
- * until it says `completed` or the job is judged failed with a reason the desk can act on.
+ * job, in package order), or per batch and printer for the shipments of a batch (its labels come
+ * out as one job, in the batch's order, once the batch has settled: until then they are held),
+ * fitted to the printer's media (and, for a printer set to ZPL, drawn as ZPL at its resolution and
+ * sent raw) and submitted; the spooler is then polled until it says
+ * `completed` or the job is judged failed with a reason the desk can act on.
  *
  * The service client is deliberately not a dependency: printing and reprinting work from the
  * store alone, so labels print while the service is down.
  */
-import type { Timers } from '../service/client/timers';
+import type { Timers } from '../platform/clock';
+import { batchPlaceOf, noteBatchPrint, shipmentsHeldForBatches, unresolvedPrintFailuresOfBatch } from '../store/batches';
 import type { StoredDocument } from '../store/documents';
-import { getDocument } from '../store/documents';
-import { StoreTransitionError } from '../store/errors';
-import type { PrintJob, PrintOptions } from '../store/printJobs';
-import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintSent, recordReprint } from '../store/printJobs';
-import type { Db } from '../store/statements';
-import type { PrinterBackend } from './backend';
-import { PrintBackendError } from './backend';
+import { getDocument, getDocumentInfo } from '../store/documents';
+import { StoreNotFoundError, StoreTransitionError } from '../store/errors';
+import { roleOf, type PrintEvent, type PrintJob, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
+import type { PrintOptions } from '../store/printJobs';
+import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
+import { printerLanguageOf } from '../store/printerLanguage';
+import { getSetting } from '../store/settings';
+import { atomically, type Db } from '../store/statements';
+import type { PrintFormat, PrinterBackend } from '../platform/printers/backend';
+import { PrintBackendError } from '../platform/printers/backend';
 import type { CheckedPdf } from './document';
 import { DocumentError, checkPdf } from './document';
 import { fitToMedia } from './fit';
-import { judgeJob, judgeUnanswered } from './jobWatcher';
+import { judgeJob, judgeUnanswered, nextPollDelay } from './jobWatcher';
 import type { Verdict } from './jobWatcher';
 import type { MediaSize } from './media';
 import { PrinterMap } from './printerMap';
 import type { PrinterChoice, PrinterRole } from './printerMap';
 import { makeTestPage } from './testPage';
-
-export interface PrintEvent {
-  readonly type: 'printJob';
-  /** The print-job rows concerned; empty for a test page. */
-  readonly ids: readonly number[];
-  readonly state: 'sent' | 'completed' | 'failed';
-  readonly printer?: string;
-  readonly jobId?: string;
-  readonly message?: string;
-  readonly testPage?: true;
-}
+import { pdfToZpl, zplBytes } from './zpl/zpl';
 
 export interface PrintServiceOptions {
   readonly db: Db;
   readonly backend: PrinterBackend;
   readonly timers: Timers;
-  /** Where fitted PDFs are written for the spooler; each file is removed once submitted. */
-  readonly onEvent?: (event: PrintEvent) => void;
-  /** How often `watch()` polls the spooler; 500 ms by default. */
+  readonly onEvent?: (event: PrintEvent | PrinterStateEvent) => void;
+  /** How often `watch()` polls the spooler while jobs are out; 500 ms by default. */
   readonly pollMs?: number;
+  /** How often `watch()` looks at the printers' states; 3 s by default. */
+  readonly printerPollMs?: number;
+  /** Called when a paused printer is ready again: what was held for it can print now. */
+  readonly onPrinterBack?: () => void;
 }
 
 /** A submitted spooler job being watched: the rows it carries (none for a test page). */
@@ -54,15 +54,29 @@ interface Tracked {
   readonly jobId: string;
   readonly sentAt: number;
   readonly testPage: boolean;
+  /** Pages it carries (a row per page, near enough): a long job gets longer to print. */
+  readonly pages: number;
+}
+
+/** What goes to the spooler: the bytes, whether they are a PDF or raw printer code, and the copies the spooler makes. */
+interface PrinterJob {
+  readonly data: Uint8Array;
+  readonly format: PrintFormat;
+  readonly copies: number;
 }
 
 interface Member {
   readonly row: PrintJob;
   readonly doc: StoredDocument;
+  /** Its shipment's place in its batch (0 outside a batch). */
+  readonly position: number;
 }
 
 interface Group {
-  readonly stationRef: string;
+  /** What the spooler's job is called: the shipment, or the batch. */
+  readonly title: string;
+  /** The batch the group prints, if it is one. */
+  readonly batchId: number | undefined;
   readonly choice: PrinterChoice;
   readonly copies: number;
   readonly members: Member[];
@@ -90,22 +104,31 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** A batch's shipments in the batch's order; each shipment's labels in package order, then its other documents. */
 function packageOrder(a: Member, b: Member): number {
-  const rank = (m: Member): [number, number, number] => [m.doc.type === 'Label' ? 0 : 1, m.doc.packageIndex ?? Number.MAX_SAFE_INTEGER, m.doc.documentId];
+  const rank = (m: Member): [number, number, number, number] => [m.position, m.doc.type === 'Label' ? 0 : 1, m.doc.packageIndex ?? Number.MAX_SAFE_INTEGER, m.doc.documentId];
   const [x, y] = [rank(a), rank(b)];
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3];
 }
 
 export class PrintService {
   private readonly db: Db;
   private readonly backend: PrinterBackend;
   private readonly timers: Timers;
-  private readonly onEvent: (event: PrintEvent) => void;
+  private readonly onEvent: (event: PrintEvent | PrinterStateEvent) => void;
   private readonly pollMs: number;
+  private readonly printerPollMs: number;
+  private readonly onPrinterBack: () => void;
+  /** The printers as last reported, to tell when they change and which are paused. */
+  private lastPrinters: readonly PrinterInfo[] | undefined;
+  private lastPrintersText: string | undefined;
+  private lastPrinterCheck = Number.NEGATIVE_INFINITY;
   private readonly tracked = new Map<string, Tracked>();
   /** Printing and polling take turns, so a row is never judged while it is being sent. */
   private turn: Promise<unknown> = Promise.resolve();
   private watching: { controller: AbortController; loop: Promise<void> } | undefined;
+  /** Ends the watch loop's current wait; set while it waits. */
+  private wakeWatch: (() => void) | undefined;
 
   constructor(options: PrintServiceOptions) {
     this.db = options.db;
@@ -113,15 +136,57 @@ export class PrintService {
     this.timers = options.timers;
     this.onEvent = options.onEvent ?? (() => undefined);
     this.pollMs = options.pollMs ?? 500;
+    this.printerPollMs = options.printerPollMs ?? 3_000;
+    this.onPrinterBack = options.onPrinterBack ?? (() => undefined);
   }
 
-  /** Prints every queued row; returns the rows as they stand afterwards (sent or failed). */
-  printQueued(): Promise<PrintJob[]> {
+  /**
+   * Prints the queued rows of the roles asked for (labels, other documents; both by default);
+   * rows of the other role stay queued, held until released, and so do the rows of a batch that
+   * has not settled yet. Returns the rows printed as they stand afterwards (sent or failed).
+   */
+  printQueued(roles: { readonly label: boolean; readonly document: boolean } = { label: true, document: true }): Promise<PrintJob[]> {
     return this.exclusive(async () => {
-      const queued = listOpenPrintJobs(this.db).filter((row) => row.state === 'queued');
+      const held = shipmentsHeldForBatches(this.db);
+      const queued = listOpenPrintJobs(this.db).filter((row) => row.state === 'queued' && !held.has(row.stationRef) && roles[this.roleOfRow(row)]);
       await this.printRows(queued);
       return queued.map((row) => getPrintJob(this.db, row.id) ?? row);
     });
+  }
+
+  /**
+   * A failed job printed again as a new one (same document, printer and copies); the failure counts
+   * as handled. A failed print of a batch's shipment takes every failure of that batch along, so the
+   * batch's labels that did not print come out again as one job, in the batch's order.
+   */
+  retry(jobId: number): Promise<PrintJob> {
+    return this.exclusive(async () => {
+      const failed = getPrintJob(this.db, jobId);
+      if (failed === undefined) throw new StoreNotFoundError(`there is no print job ${String(jobId)}`);
+      if (failed.state !== 'failed') throw new StoreTransitionError(`print job ${String(jobId)} is ${failed.state}, not failed: there is nothing to retry`);
+      if (failed.documentId === null) throw new StoreNotFoundError('the document is no longer kept (it passed the retention period): it cannot be printed again');
+      const place = batchPlaceOf(this.db, failed.stationRef);
+      const others = place === undefined ? [] : unresolvedPrintFailuresOfBatch(this.db, place.batchId).filter((id) => id !== jobId);
+      const now = this.timers.now();
+      const rows = atomically(this.db, () =>
+        [failed, ...others.map((id) => getPrintJob(this.db, id))].flatMap((job) => {
+          // A batch's failure whose document is gone stays a problem of its own.
+          if (job === undefined || job.documentId === null) return [];
+          resolveFailure(this.db, job.id, now);
+          return [recordReprint(this.db, job.documentId, now, { printer: job.printer, copies: job.copies })];
+        }),
+      );
+      await this.printRows(rows);
+      const row = rows[0];
+      if (row === undefined) throw new StoreNotFoundError(`print job ${String(jobId)} could not be printed again`);
+      return getPrintJob(this.db, row.id) ?? row;
+    });
+  }
+
+  /** Labels go to the label printer, everything else to the document printer. */
+  private roleOfRow(row: PrintJob): PrinterRole {
+    const doc = row.documentId === null ? undefined : getDocumentInfo(this.db, row.documentId);
+    return roleOf(doc?.type ?? 'Label');
   }
 
   /** Prints one stored document again as a new job, from the store alone. */
@@ -145,8 +210,10 @@ export class PrintService {
       const role: PrinterRole = printer === (await this.labelPrinterName(choices)) ? 'label' : 'document';
       const { media } = await choices.choose(role === 'label' ? 'Label' : 'TestPage', printer);
       const bytes = await makeTestPage(printer, media, new Date(this.timers.now()));
-      const jobId = await this.submitFile(printer, bytes, 1, 'Packbench test page');
-      this.tracked.set(`${printer}\u0000${jobId}`, { ids: [], printer, jobId, sentAt: this.timers.now(), testPage: true });
+      // A printer set to ZPL gets its test page as ZPL too: it proves the raw queue and the settings.
+      const jobId = await this.submitFile(printer, await this.inPrinterLanguage(printer, bytes, 1), 'Packbench test page');
+      this.tracked.set(`${printer}\u0000${jobId}`, { ids: [], printer, jobId, sentAt: this.timers.now(), testPage: true, pages: 1 });
+      this.wakeWatch?.();
       this.onEvent({ type: 'printJob', ids: [], state: 'sent', printer, jobId, testPage: true });
       return { jobId };
     });
@@ -159,9 +226,9 @@ export class PrintService {
       for (const [key, job] of [...this.tracked]) {
         let verdict: Verdict;
         try {
-          verdict = judgeJob(job.printer, await this.backend.jobStatus(job.printer, job.jobId), this.timers.now() - job.sentAt);
+          verdict = judgeJob(job.printer, await this.backend.jobStatus(job.printer, job.jobId), this.timers.now() - job.sentAt, job.pages);
         } catch (error) {
-          verdict = judgeUnanswered(job.printer, messageOf(error), this.timers.now() - job.sentAt);
+          verdict = judgeUnanswered(job.printer, messageOf(error), this.timers.now() - job.sentAt, job.pages);
         }
         if (verdict.outcome === 'waiting') continue;
         this.tracked.delete(key);
@@ -176,7 +243,7 @@ export class PrintService {
     });
   }
 
-  /** Polls until `stop()`; calling it twice keeps one loop. */
+  /** Polls jobs and printers until `stop()`; calling it twice keeps one loop. */
   watch(): void {
     if (this.watching !== undefined) return;
     const controller = new AbortController();
@@ -184,10 +251,40 @@ export class PrintService {
       while (!controller.signal.aborted) {
         // A failed poll is retried at the next tick; the job's deadline still runs.
         await this.checkJobs().catch(() => undefined);
-        await this.timers.sleep(this.pollMs, controller.signal).catch(() => undefined);
+        if (this.timers.now() - this.lastPrinterCheck >= this.printerPollMs) await this.checkPrinters();
+        const now = this.timers.now();
+        const delay = nextPollDelay([...this.tracked.values()].map((job) => now - job.sentAt), this.pollMs);
+        // A job sent meanwhile cuts the wait short, so the desk hears of its label at once.
+        const nap = new AbortController();
+        this.wakeWatch = () => nap.abort();
+        await this.timers.sleep(delay, AbortSignal.any([controller.signal, nap.signal])).catch(() => undefined);
+        this.wakeWatch = undefined;
       }
     })();
     this.watching = { controller, loop };
+  }
+
+  /** Looks at the printers once and says so (`printerState`) when any was added, removed or changed state. */
+  async checkPrinters(): Promise<void> {
+    this.lastPrinterCheck = this.timers.now();
+    let printers;
+    try {
+      printers = await this.backend.listPrinters();
+    } catch {
+      return; // Asked again at the next look; jobs say for themselves when a spooler is gone.
+    }
+    const seen = JSON.stringify(printers);
+    if (seen === this.lastPrintersText) return;
+    const pausedBefore = new Set((this.lastPrinters ?? []).filter(isPaused).map((p) => p.name));
+    this.lastPrintersText = seen;
+    this.lastPrinters = printers;
+    this.onEvent({ type: 'printerState', printers });
+    if (printers.some((p) => pausedBefore.has(p.name) && !isPaused(p))) this.onPrinterBack();
+  }
+
+  /** The printer as last seen, when it was paused: a job sent to it would wait there unseen. */
+  private pausedPrinter(name: string): PrinterInfo | undefined {
+    return this.lastPrinters?.find((p) => p.name === name && isPaused(p));
   }
 
   async stop(): Promise<void> {
@@ -214,14 +311,14 @@ export class PrintService {
     const byJob = new Map<string, { ids: number[]; printer: string; jobId: string; sentAt: number }>();
     for (const row of listOpenPrintJobs(this.db)) {
       if (row.state !== 'sent' || row.cupsJobId === null || known.has(row.id)) continue;
-      // The row keeps the printer only when one was named; CUPS job ids start with the queue name.
-      const printer = row.printer ?? row.cupsJobId.replace(/-\d+$/, '');
+      // A sent row has its target; failing that (a platform job id the upgrade could not read), CUPS job ids start with the queue name.
+      const printer = row.targetPrinter ?? row.cupsJobId.replace(/-\d+$/, '');
       const key = `${printer}\u0000${row.cupsJobId}`;
       const entry = byJob.get(key) ?? { ids: [], printer, jobId: row.cupsJobId, sentAt: row.updatedAt };
       entry.ids.push(row.id);
       byJob.set(key, entry);
     }
-    for (const [key, entry] of byJob) this.tracked.set(key, { ...entry, testPage: false });
+    for (const [key, entry] of byJob) this.tracked.set(key, { ...entry, testPage: false, pages: entry.ids.length });
   }
 
   private settle(job: Tracked, state: 'completed' | 'failed', message?: string): void {
@@ -229,7 +326,7 @@ export class PrintService {
     for (const id of job.ids) {
       try {
         if (state === 'completed') markPrintCompleted(this.db, id, now);
-        else markPrintFailed(this.db, id, message ?? '', now);
+        else markPrintFailed(this.db, id, message ?? '', now, job.printer);
       } catch (error) {
         // Someone else settled the row meanwhile; their answer stands.
         if (!(error instanceof StoreTransitionError)) throw error;
@@ -248,7 +345,7 @@ export class PrintService {
 
   private fail(rows: readonly PrintJob[], message: string, printer?: string): void {
     const now = this.timers.now();
-    for (const row of rows) markPrintFailed(this.db, row.id, message, now);
+    for (const row of rows) markPrintFailed(this.db, row.id, message, now, printer);
     if (rows.length > 0) this.onEvent({ type: 'printJob', ids: rows.map((r) => r.id), state: 'failed', message, ...(printer !== undefined ? { printer } : {}) });
   }
 
@@ -269,9 +366,14 @@ export class PrintService {
         continue;
       }
       const media = choice.media;
-      const key = [row.stationRef, choice.printer, String(row.copies), String(media.width), String(media.height)].join('\u0000');
-      const group = groups.get(key) ?? { stationRef: row.stationRef, choice, copies: row.copies, members: [] };
-      group.members.push({ row, doc });
+      // An automatic print takes the printer's copies setting; a reprint the copies asked for.
+      const copies = row.purpose === 'auto' ? (getSetting(this.db, 'printerCopies')[choice.printer] ?? row.copies) : row.copies;
+      // A batch's shipments print together, one job per printer; any other shipment on its own.
+      const place = batchPlaceOf(this.db, row.stationRef);
+      const owner = place === undefined ? row.stationRef : `batch ${String(place.batchId)}`;
+      const key = [owner, choice.printer, String(copies), String(media.width), String(media.height)].join('\u0000');
+      const group = groups.get(key) ?? { title: `Packbench ${owner}`, batchId: place?.batchId, choice, copies, members: [] };
+      group.members.push({ row, doc, position: place?.position ?? 0 });
       groups.set(key, group);
     }
     for (const group of groups.values()) await this.printGroup(group);
@@ -288,20 +390,42 @@ export class PrintService {
         this.fail([member.row], messageOf(error), printer);
       }
     }
+    const paused = this.pausedPrinter(printer);
+    if (paused !== undefined && checked.length > 0) {
+      // Kept back rather than sent: a paused queue takes the job and prints it whenever it is
+      // resumed, after the desk may have printed the label again elsewhere. The rows stay queued
+      // and print when the printer is back (onPrinterBack).
+      const why = paused.message === undefined || paused.message === '' ? '' : ` (${paused.message})`;
+      const message = `Printer ${printer} is paused${why}: it prints when the printer is resumed`;
+      if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, message);
+      this.onEvent({ type: 'printJob', ids: checked.map((c) => c.member.row.id), state: 'held', printer, message });
+      return;
+    }
     const fitted = await this.fitKeepingGood(checked, media, printer);
     if (fitted === undefined) return;
     const rows = fitted.members.map((m) => m.row);
+    let job: PrinterJob;
+    try {
+      job = await this.inPrinterLanguage(printer, fitted.bytes, group.copies);
+    } catch (error) {
+      this.fail(rows, `The labels could not be drawn for printer ${printer}: ${messageOf(error)}`, printer);
+      return;
+    }
     let jobId: string;
     try {
-      jobId = await this.submitFile(printer, fitted.bytes, group.copies, `Packbench ${group.stationRef}`);
+      jobId = await this.submitFile(printer, job, group.title);
     } catch (error) {
       this.fail(rows, error instanceof PrintBackendError ? submitFailureMessage(error, printer, role) : messageOf(error), printer);
       return;
     }
     const now = this.timers.now();
-    for (const row of rows) markPrintSent(this.db, row.id, jobId, now);
+    atomically(this.db, () => {
+      for (const row of rows) markPrintSent(this.db, row.id, jobId, printer, now);
+      if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, null);
+    });
     const ids = rows.map((r) => r.id);
-    this.tracked.set(`${printer}\u0000${jobId}`, { ids, printer, jobId, sentAt: now, testPage: false });
+    this.tracked.set(`${printer}\u0000${jobId}`, { ids, printer, jobId, sentAt: now, testPage: false, pages: ids.length });
+    this.wakeWatch?.();
     this.onEvent({ type: 'printJob', ids, state: 'sent', printer, jobId });
   }
 
@@ -333,9 +457,25 @@ export class PrintService {
     return { members: good.map((c) => c.member), bytes: await fitToMedia(good.map((c) => c.pdf), media) };
   }
 
+  /**
+   * The job's bytes in the language its printer is set to: the fitted PDF as it is, or for a ZPL
+   * printer every page drawn at the printer's resolution as one label each, copies asked of the
+   * printer (^PQ) so the job stays one raw job.
+   */
+  private async inPrinterLanguage(printer: string, pdf: Uint8Array, copies: number): Promise<PrinterJob> {
+    const language = printerLanguageOf(this.db, printer);
+    if (language.language !== 'ZPL') return { data: pdf, format: 'pdf', copies };
+    return { data: zplBytes(await pdfToZpl(pdf, language, { copies })), format: 'raw', copies: 1 };
+  }
+
   /** The job goes to the backend as data: each backend hands it to its spooler the way that spooler takes it fastest. */
-  private async submitFile(printer: string, bytes: Uint8Array, copies: number, title: string): Promise<string> {
-    const { jobId } = await this.backend.submit({ printer, data: bytes, copies, title });
+  private async submitFile(printer: string, job: PrinterJob, title: string): Promise<string> {
+    const { jobId } = await this.backend.submit({ printer, data: job.data, format: job.format, copies: job.copies, title });
     return jobId;
   }
+}
+
+/** Paused by a person or by the printer itself (out of labels, cover open). */
+function isPaused(printer: PrinterInfo): boolean {
+  return printer.state === 'stopped';
 }

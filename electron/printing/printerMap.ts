@@ -4,14 +4,16 @@
  * be null, meaning the system's default printer. Media comes from the per-printer setting, with
  * the stock each role usually holds as the fallback.
  */
+import { roleOf, type PrinterRole } from '../api/printing';
+import { printerLanguageOf } from '../store/printerLanguage';
 import { getSetting } from '../store/settings';
 import type { Db } from '../store/statements';
-import type { PrinterBackend } from './backend';
-import { PrintBackendError } from './backend';
+import type { PrinterBackend } from '../platform/printers/backend';
+import { PrintBackendError } from '../platform/printers/backend';
 import { parseMedia } from './media';
 import type { MediaSize } from './media';
 
-export type PrinterRole = 'label' | 'document';
+export type { PrinterRole } from '../api/printing';
 
 export interface PrinterChoice {
   readonly printer: string;
@@ -21,14 +23,14 @@ export interface PrinterChoice {
 
 const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', document: 'Letter' };
 
-export function roleOf(documentType: string): PrinterRole {
-  return documentType === 'Label' ? 'label' : 'document';
-}
-
-/** The media configured for `printer`, or the role's usual stock when none is configured. */
+/**
+ * The media configured for `printer`, or the role's usual stock when none is configured. A printer
+ * set to ZPL is a thermal label printer: without a media setting it holds 4x6, whatever it prints.
+ */
 export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize {
   const configured = getSetting(db, 'printerMedia')[printer];
-  return parseMedia(configured ?? DEFAULT_MEDIA[role], `printerMedia.${printer}`);
+  const usual = printerLanguageOf(db, printer).language === 'ZPL' ? DEFAULT_MEDIA.label : DEFAULT_MEDIA[role];
+  return parseMedia(configured ?? usual, `printerMedia.${printer}`);
 }
 
 /**

@@ -24,17 +24,26 @@ export interface PrivateCupsQueues {
   readonly rejecting: string;
   /** A file: queue whose name holds shell metacharacters (CUPS refuses quotes and spaces in names). */
   readonly awkwardName: string;
+  /**
+   * A raw queue (no PPD, no filter) whose device is socket:// to a listener in the test process
+   * standing in for a Zebra on port 9100: each job's bytes, as received, overwrite one known file.
+   */
+  readonly zplRaw: string;
 }
 
 export interface PrivateCups {
   /** "127.0.0.1:PORT", the value of CUPS_SERVER. */
   readonly server: string;
+  /** The scheduler's local socket, which CUPS_SERVER may name instead of the port. */
+  readonly socket: string;
   /** process.env with CUPS_SERVER pointing at this scheduler. */
   readonly env: NodeJS.ProcessEnv;
   readonly queues: PrivateCupsQueues;
   /** Folder where ippeveprinter keeps the job files it received. */
   readonly ippJobDir: string;
   readonly stoppedReason: string;
+  /** The reason given to cupsreject: the rejecting queue's state message. */
+  readonly rejectingReason: string;
   outputFileOf(queue: string): string;
   stop(): Promise<void>;
 }
@@ -47,10 +56,21 @@ const QUEUES: PrivateCupsQueues = {
   stopped: 'stopped',
   rejecting: 'rejecting',
   awkwardName: 'label;$(id)&x|y',
+  zplRaw: 'zebra_zpl',
 };
 const STOPPED_REASON = 'out of labels';
+const REJECTING_REASON = 'closed for stocktaking';
 
-export async function startPrivateCups(): Promise<PrivateCups> {
+export interface PrivateCupsOptions {
+  /**
+   * false: a scheduler with no queue at all (what a machine with no printer installed looks
+   * like); `queues` then names queues that do not exist, and no IPP Everywhere printer runs.
+   */
+  readonly withQueues?: boolean;
+}
+
+export async function startPrivateCups(options: PrivateCupsOptions = {}): Promise<PrivateCups> {
+  const withQueues = options.withQueues ?? true;
   const root = await mkdtemp(path.join(os.tmpdir(), 'packbench-cups-'));
   const children: ChildProcess[] = [];
   const killAll = (): void => {
@@ -58,14 +78,17 @@ export async function startPrivateCups(): Promise<PrivateCups> {
   };
   // Last line of defence if the test process dies without calling stop().
   process.once('exit', killAll);
+  const closers: (() => Promise<void>)[] = [];
   const stop = async (): Promise<void> => {
     process.removeListener('exit', killAll);
+    await Promise.all(closers.map((close) => close()));
     await Promise.all(children.map(stopChild));
     await rm(root, { recursive: true, force: true });
   };
 
   try {
-    const dirs = ['etc', 'spool/tmp', 'cache', 'state', 'log', 'out', 'ipp-jobs'].map((d) => path.join(root, d));
+    // etc/ssl: cupsd makes a self-signed certificate there, so a client that insists on TLS gets it.
+    const dirs = ['etc/ssl', 'spool/tmp', 'cache', 'state', 'log', 'out', 'ipp-jobs'].map((d) => path.join(root, d));
     await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
     // Filters and the file: device run as the unprivileged "lp" user: it must reach the output folder.
     await chmod(root, 0o755);
@@ -73,40 +96,33 @@ export async function startPrivateCups(): Promise<PrivateCups> {
 
     const [cupsPort, ippPort, closedPort] = await freePorts();
     const server = `127.0.0.1:${String(cupsPort)}`;
+    const socket = path.join(root, 'cups.sock');
     const env: NodeJS.ProcessEnv = { ...process.env, CUPS_SERVER: server, LANG: 'C', LC_ALL: 'C' };
-    await writeCupsConfig(root, cupsPort);
+    await writeCupsConfig(root, cupsPort, socket);
 
     children.push(spawnLogged('cupsd', ['-f', '-c', path.join(root, 'etc/cupsd.conf'), '-s', path.join(root, 'etc/cups-files.conf')], env));
-    const ippReady = startIppEverywherePrinter(root, ippPort, env, children);
+    const ippReady = withQueues ? startIppEverywherePrinter(root, ippPort, env, children) : Promise.resolve();
     await waitFor(async () => (await run('lpstat', ['-r'], env)).stdout.includes('is running'), 'cupsd to start');
 
     const outputs = new Map<string, string>([
       [QUEUES.label4x6, path.join(root, 'out', 'label4x6.pdf')],
       [QUEUES.awkwardName, path.join(root, 'out', 'awkward.pdf')],
+      [QUEUES.zplRaw, path.join(root, 'out', 'zebra.zpl')],
     ]);
-    const ppd = path.join(root, 'label-4x6-pdf.ppd');
-    await copyFile(PPD, ppd);
-    // lpadmin warns that PPD drivers are deprecated; the warning is expected.
-    await Promise.all([
-      lpadmin(env, ['-p', QUEUES.label4x6, '-E', '-v', `file://${outputs.get(QUEUES.label4x6) ?? ''}`, '-P', ppd]),
-      lpadmin(env, ['-p', QUEUES.awkwardName, '-E', '-v', `file://${outputs.get(QUEUES.awkwardName) ?? ''}`, '-P', ppd]),
-      lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(closedPort)}`]),
-      lpadmin(env, ['-p', QUEUES.stopped, '-E', '-v', 'file:///dev/null']),
-      lpadmin(env, ['-p', QUEUES.rejecting, '-E', '-v', 'file:///dev/null']),
-      ippReady.then(() => lpadmin(env, ['-p', QUEUES.ippEverywhere, '-E', '-v', `ipp://localhost:${String(ippPort)}/ipp/print`, '-m', 'everywhere'])),
-    ]);
-    await Promise.all([
-      mustRun('cupsdisable', ['-r', STOPPED_REASON, QUEUES.stopped], env),
-      mustRun('cupsreject', ['-r', 'closed for stocktaking', QUEUES.rejecting], env),
-      lpadmin(env, ['-d', QUEUES.label4x6]),
-    ]);
+    if (withQueues) {
+      const zebra = await startRawListener(outputs.get(QUEUES.zplRaw) ?? '');
+      closers.push(zebra.close);
+      await addQueues(root, env, outputs, ippReady, ippPort, closedPort, zebra.port);
+    }
 
     return {
       server,
+      socket,
       env,
       queues: QUEUES,
       ippJobDir: path.join(root, 'ipp-jobs'),
       stoppedReason: STOPPED_REASON,
+      rejectingReason: REJECTING_REASON,
       outputFileOf(queue: string): string {
         const file = outputs.get(queue);
         if (file === undefined) throw new Error(`queue ${queue} has no output file`);
@@ -120,7 +136,37 @@ export async function startPrivateCups(): Promise<PrivateCups> {
   }
 }
 
-async function writeCupsConfig(root: string, port: number): Promise<void> {
+async function addQueues(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  outputs: ReadonlyMap<string, string>,
+  ippReady: Promise<void>,
+  ippPort: number,
+  closedPort: number,
+  zebraPort: number,
+): Promise<void> {
+  const ppd = path.join(root, 'label-4x6-pdf.ppd');
+  await copyFile(PPD, ppd);
+  // lpadmin warns that PPD drivers are deprecated; the warning is expected.
+  await Promise.all([
+    lpadmin(env, ['-p', QUEUES.label4x6, '-E', '-v', `file://${outputs.get(QUEUES.label4x6) ?? ''}`, '-P', ppd]),
+    lpadmin(env, ['-p', QUEUES.awkwardName, '-E', '-v', `file://${outputs.get(QUEUES.awkwardName) ?? ''}`, '-P', ppd]),
+    // Neither a PPD nor a model: CUPS makes a raw queue, which hands every job to the device as it came.
+    // (A raw job to a file: device writes nothing, there being no filter to write it: hence a socket.)
+    lpadmin(env, ['-p', QUEUES.zplRaw, '-E', '-v', `socket://127.0.0.1:${String(zebraPort)}`]),
+    lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(closedPort)}`]),
+    lpadmin(env, ['-p', QUEUES.stopped, '-E', '-v', 'file:///dev/null']),
+    lpadmin(env, ['-p', QUEUES.rejecting, '-E', '-v', 'file:///dev/null']),
+    ippReady.then(() => lpadmin(env, ['-p', QUEUES.ippEverywhere, '-E', '-v', `ipp://localhost:${String(ippPort)}/ipp/print`, '-m', 'everywhere'])),
+  ]);
+  await Promise.all([
+    mustRun('cupsdisable', ['-r', STOPPED_REASON, QUEUES.stopped], env),
+    mustRun('cupsreject', ['-r', REJECTING_REASON, QUEUES.rejecting], env),
+    lpadmin(env, ['-d', QUEUES.label4x6]),
+  ]);
+}
+
+async function writeCupsConfig(root: string, port: number, socket: string): Promise<void> {
   const at = (sub: string): string => path.join(root, sub);
   await writeFile(
     at('etc/cups-files.conf'),
@@ -145,6 +191,7 @@ async function writeCupsConfig(root: string, port: number): Promise<void> {
     [
       'LogLevel info',
       `Listen 127.0.0.1:${String(port)}`,
+      `Listen ${socket}`,
       'Browsing Off',
       'WebInterface No',
       '<Location />',
@@ -248,6 +295,36 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 /** Three ports the kernel hands out as free; the last stays unused (the "dead" printer's device). */
+/**
+ * A loopback stand-in for a raw printer port (a Zebra's 9100): each connection is one job, written
+ * to `file` once CUPS's socket backend has sent it all, before the connection is closed, so the
+ * file holds the job by the time CUPS says it completed.
+ */
+async function startRawListener(file: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => {
+      void writeFile(file, Buffer.concat(chunks)).finally(() => socket.end());
+    });
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port for the raw listener');
+  const close = (): Promise<void> => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
+  return { port: address.port, close };
+}
+
 async function freePorts(): Promise<[number, number, number]> {
   const servers = await Promise.all(
     Array.from({ length: 3 }, () => new Promise<net.Server>((resolve, reject) => {

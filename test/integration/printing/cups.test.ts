@@ -7,10 +7,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobStatus } from '../../../electron/printing/backend';
-import { PrintBackendError } from '../../../electron/printing/backend';
-import { CupsBackend } from '../../../electron/printing/cups/backend';
-import { FINISHED_WITHOUT_IPP } from '../../../electron/printing/cups/lpstatJobStatus';
+import type { JobStatus } from '../../../electron/platform/printers/backend';
+import { PrintBackendError } from '../../../electron/platform/printers/backend';
+import { CupsBackend } from '../../../electron/platform/printers/cups/backend';
+import { FINISHED_WITHOUT_IPP } from '../../../electron/platform/printers/cups/lpstatJobStatus';
 import type { PrivateCups } from '../../support/privateCups';
 import { startPrivateCups } from '../../support/privateCups';
 
@@ -88,9 +88,27 @@ describe('CUPS backend against a private cupsd', () => {
     expect(text.stdout).toContain(`TRACKING: ${TRACKING}`);
   });
 
-  it('prints handed-over data through a private spool file that is gone once lp answers, even when lp refuses', async () => {
+  it('sends handed-over data straight to the scheduler, writing nothing to disk, even when the queue refuses', async () => {
     const spoolRoot = await mkdtemp(path.join(work, 'spool-'));
-    const spooling = new CupsBackend({ env: cups.env, tempDir: spoolRoot });
+    const direct = new CupsBackend({ env: cups.env, tempDir: spoolRoot });
+    const data = await readFile(label);
+    const { jobId } = await direct.submit({ printer: cups.queues.label4x6, data, copies: 1, title: 'from memory' });
+    // A label carries a name and an address: over IPP it reaches only the scheduler's own spool.
+    expect(await readdir(spoolRoot)).toEqual([]);
+    const status = await waitForJob(cups.queues.label4x6, jobId, (s) => s.state === 'completed');
+    expect(status.state).toBe('completed');
+    const text = await exec('pdftotext', [cups.outputFileOf(cups.queues.label4x6), '-']);
+    expect(text.stdout).toContain(`TRACKING: ${TRACKING}`);
+
+    await expectKind(direct.submit({ printer: cups.queues.rejecting, data, copies: 1, title: 'refused' }), 'rejecting');
+    expect(await readdir(spoolRoot)).toEqual([]);
+  });
+
+  it('when lp must send the job (TLS asked for), its data waits in a private spool file that is gone once lp answers, even when lp refuses', async () => {
+    const spoolRoot = await mkdtemp(path.join(work, 'spool-'));
+    // lp keeps the scheduler's certificate under $HOME/.cups: a private HOME keeps it out of the real one.
+    const home = await mkdtemp(path.join(work, 'home-'));
+    const spooling = new CupsBackend({ env: { ...cups.env, CUPS_ENCRYPTION: 'Required', HOME: home }, tempDir: spoolRoot });
     const data = await readFile(label);
     const { jobId } = await spooling.submit({ printer: cups.queues.label4x6, data, copies: 1, title: 'from memory' });
     const [spoolDir] = await readdir(spoolRoot);
@@ -166,7 +184,10 @@ describe('CUPS backend against a private cupsd', () => {
     const bin = path.join(work, 'bin-without-ipptool');
     await mkdir(bin);
     await Promise.all(['lp', 'lpstat', 'cancel'].map((tool) => symlink(`/usr/bin/${tool}`, path.join(bin, tool))));
-    const limited = new CupsBackend({ env: { ...cups.env, PATH: bin } });
+    // The CUPS tools are used only when the scheduler wants TLS or a login: CUPS_ENCRYPTION=Required
+    // takes that path (TLS to the private cupsd; lp keeps its certificate under a private HOME).
+    const home = await mkdtemp(path.join(work, 'home-'));
+    const limited = new CupsBackend({ env: { ...cups.env, PATH: bin, CUPS_ENCRYPTION: 'Required', HOME: home } });
 
     const printed = await limited.submit({ printer: cups.queues.label4x6, file: label, copies: 1, title: 'fallback' });
     const finished = await waitForJob(cups.queues.label4x6, printed.jobId, (s) => s.state === 'completed');

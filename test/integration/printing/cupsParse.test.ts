@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ippHost } from '../../../electron/printing/cups/backend';
+import { ippHost } from '../../../electron/platform/printers/cups/backend';
 import {
   jobStateFromIpp,
   listsJob,
@@ -9,7 +9,7 @@ import {
   parseIppAttributes,
   parsePrinterStatus,
   parseRequestId,
-} from '../../../electron/printing/cups/parse';
+} from '../../../electron/platform/printers/cups/parse';
 
 // Text as CUPS 2.4 prints it in the C locale (captured from a private cupsd).
 const LPSTAT_P_D = [
@@ -67,6 +67,20 @@ describe('CUPS text parsers', () => {
     expect(jobStateFromIpp('pending-held')).toBe('held');
     expect(jobStateFromIpp('processing-stopped')).toBe('stopped');
     expect(jobStateFromIpp('something-new')).toBe('unknown');
+  });
+
+  it('reads a queue that holds new jobs (cupsdisable --hold) as idle, not as missing', () => {
+    const parsed = parsePrinterStatus('printer held is holding new jobs.  enabled since Tue Nov 24 03:29:09 2026\nprinter b is idle.  enabled since x\n');
+    expect(parsed.printers).toEqual([
+      { name: 'held', state: 'idle' },
+      { name: 'b', state: 'idle' },
+    ]);
+  });
+
+  it('takes off the backslashes ipptool puts before \\, " and [ in values', () => {
+    // As ipptool 2.4 printed a reason given as: say "hi", [x] \ y
+    const attributes = parseIppAttributes('        printer-state-message (textWithoutLanguage) = say \\"hi\\", \\[x] \\\\ y\n');
+    expect(attributes.get('printer-state-message')).toBe('say "hi", [x] \\ y');
   });
 
   it('finds job ids in lpstat -o output and their numbers', () => {

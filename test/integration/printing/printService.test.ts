@@ -4,21 +4,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CupsBackend } from '../../../electron/printing/cups/backend';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CupsBackend } from '../../../electron/platform/printers/cups/backend';
 import { DocumentError, checkPdf } from '../../../electron/printing/document';
-import { GIVE_UP_MS, judgeJob } from '../../../electron/printing/jobWatcher';
+import { FIRST_POLL_MS, GIVE_UP_MS, judgeJob } from '../../../electron/printing/jobWatcher';
 import { PrintService, describeDocument } from '../../../electron/printing/printService';
-import type { PrintEvent } from '../../../electron/printing/printService';
-import { realTimers } from '../../../electron/service/client/timers';
+import type { PrintEvent, PrintJob } from '../../../electron/api';
+import { realTimers, type Timers } from '../../../electron/platform/clock';
 import { documents, openStationStore, printJobs, settings, shipments } from '../../../electron/store';
 import type { StationStore } from '../../../electron/store';
 import { shipment } from '../../support/shipments';
 import type { PrivateCups } from '../../support/privateCups';
 import { startPrivateCups } from '../../support/privateCups';
+import { VirtualClock } from '../../support/virtualClock';
 
 const exec = promisify(execFile);
-const EVENT_TIMEOUT_MS = 30_000;
+/** A job settles in about a second (a device nobody answers: its 4 s grace); on a busy machine far later. Only a hang reaches this. */
+const EVENT_TIMEOUT_MS = 4 * 60_000;
+/** Longer than EVENT_TIMEOUT_MS, so a missing event fails with the events seen rather than a bare timeout. */
+const TEST_TIMEOUT_MS = 5 * 60_000;
 
 let cups: PrivateCups;
 let backend: CupsBackend;
@@ -31,10 +35,17 @@ interface Bench {
   readonly service: PrintService;
   readonly events: PrintEvent[];
   /** Resolves with the first event (past or future) that matches. */
-  waitFor(match: (event: PrintEvent) => boolean): Promise<PrintEvent>;
+  readonly waitFor: (match: (event: PrintEvent) => boolean) => Promise<PrintEvent>;
 }
 
-async function bench(configure: (store: StationStore) => void = () => undefined): Promise<Bench> {
+interface BenchOptions {
+  readonly timers?: Timers;
+  readonly pollMs?: number;
+  readonly printerPollMs?: number;
+  readonly onPrinterBack?: () => void;
+}
+
+async function bench(configure: (store: StationStore) => void = () => undefined, options: BenchOptions = {}): Promise<Bench> {
   const folder = await mkdtemp(path.join(work, 'store-'));
   const store = openStationStore(path.join(folder, 'station.db'));
   configure(store);
@@ -45,7 +56,9 @@ async function bench(configure: (store: StationStore) => void = () => undefined)
     db: store.db,
     backend,
     timers: realTimers,
+    ...options,
     onEvent: (event) => {
+      if (event.type !== 'printJob') return;
       events.push(event);
       for (const waiter of waiters.filter((w) => w.match(event))) waiter.resolve(event);
     },
@@ -71,7 +84,7 @@ async function labelPdf(lines: string[], size: [number, number] = [288, 432]): P
 }
 
 /** A shipment with one label per PDF, handed off for printing; returns its ref and label ids. */
-function shipLabels(store: StationStore, labels: readonly Uint8Array[], extra: documents.DocumentInput[] = []): { ref: string; ids: number[]; jobs: printJobs.PrintJob[] } {
+function shipLabels(store: StationStore, labels: readonly Uint8Array[], extra: documents.DocumentInput[] = []): { ref: string; ids: number[]; jobs: PrintJob[] } {
   refCounter += 1;
   const ref = `PB-DESK1-PRINT${String(refCounter)}`;
   const now = realTimers.now();
@@ -120,7 +133,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('PrintService against a private cupsd', () => {
+describe('PrintService against a private cupsd', { timeout: TEST_TIMEOUT_MS }, () => {
   it("prints a 3-package shipment's labels as one 4x6 job, in package order, on the system default printer", async () => {
     const b = await bench();
     const tracking = ['1Z999AA10000000011', '1Z999AA10000000022', '1Z999AA10000000033'];
@@ -131,6 +144,8 @@ describe('PrintService against a private cupsd', () => {
     expect(sent.map((j) => j.state)).toEqual(['sent', 'sent', 'sent']);
     expect(new Set(sent.map((j) => j.cupsJobId)).size).toBe(1);
     expect(sent[0]?.cupsJobId).toMatch(/^label4x6-\d+$/);
+    // The jobs named no printer (the default took them); the history says which one that was.
+    expect(sent.map((j) => [j.printer, j.targetPrinter])).toEqual(ids.map(() => [null, cups.queues.label4x6]));
     const done = await b.waitFor(settled(ids));
     expect(done).toMatchObject({ state: 'completed', printer: cups.queues.label4x6 });
     expect(done.ids).toEqual(ids);
@@ -169,9 +184,11 @@ describe('PrintService against a private cupsd', () => {
         const b = await bench((s) => settings.setSetting(s.db, 'labelPrinter', queue));
         const { jobs } = shipLabels(b.store, [await labelPdf(['TRACKING: FAIL0001']), await labelPdf(['TRACKING: FAIL0002'])]);
         const ids = jobs.map((j) => j.id);
-        b.service.watch();
         const started = realTimers.now();
+        // Sent before the service has looked at the printers: it cannot know the queue is paused
+        // (a printer paused since the last look), so the job goes out and is judged.
         await b.service.printQueued();
+        b.service.watch();
         const failure = await b.waitFor(settled(ids));
         const elapsed = realTimers.now() - started;
         console.info(`${name}: reported after ${String(elapsed)} ms`);
@@ -250,6 +267,59 @@ describe('PrintService against a private cupsd', () => {
     expect(text).toContain('Packbench test page');
     expect(text).toContain(`Printer: ${cups.queues.label4x6}`);
     expect(text).toContain('Media: 4x6');
+  });
+});
+
+describe('a printer paused before the label is printed', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('keeps the label back while the printer is paused, says why, and prints it once when the printer is resumed', async () => {
+    const queue = 'resumable';
+    const cupsTool = (tool: string, args: string[]) => exec(tool, args, { env: cups.env });
+    await cupsTool('lpadmin', ['-p', queue, '-E', '-v', 'file:///dev/null']);
+    await cupsTool('cupsdisable', ['-r', 'cover open', queue]);
+    let back = 0;
+    const b: Bench = await bench((s) => settings.setSetting(s.db, 'labelPrinter', queue), {
+      // As the station does: print what is queued once the printer is back.
+      onPrinterBack: () => {
+        back += 1;
+        void b.service.printQueued();
+      },
+    });
+    await b.service.checkPrinters();
+    const { ids } = shipLabels(b.store, [await labelPdf(['TRACKING: HELD0001'])]);
+    b.service.watch();
+    await b.service.printQueued();
+    const held = await b.waitFor((e) => involves(ids)(e) && e.state === 'held');
+    expect(held.message).toBe(`Printer ${queue} is paused (cover open): it prints when the printer is resumed`);
+    expect(statesOf(b.store, ids)).toEqual(['queued']);
+    expect(printJobs.getPrintJob(b.store.db, ids[0] ?? -1)?.cupsJobId).toBeNull();
+
+    await cupsTool('cupsenable', [queue]);
+    expect(await b.waitFor((e) => involves(ids)(e) && e.state === 'completed')).toMatchObject({ printer: queue });
+    expect(back).toBe(1);
+    expect(statesOf(b.store, ids)).toEqual(['completed']);
+    expect(b.events.filter((e) => involves(ids)(e) && e.state === 'sent')).toHaveLength(1);
+    const { stdout } = await cupsTool('lpstat', ['-W', 'completed', '-o', queue]);
+    expect(stdout.trim().split('\n').filter((line) => line.startsWith(`${queue}-`))).toHaveLength(1);
+  });
+});
+
+describe('watching jobs out', { timeout: TEST_TIMEOUT_MS }, () => {
+  it('asks the spooler about a job just sent after FIRST_POLL_MS of its age, not at the next slow poll', async () => {
+    // Time stands still for the service unless the test moves it; CUPS prints in real time.
+    const clock = new VirtualClock();
+    const minute = 60_000;
+    const { store, service, waitFor } = await bench(undefined, { timers: clock, pollMs: minute, printerPollMs: minute });
+    const asleep = { timeout: EVENT_TIMEOUT_MS, interval: 20 };
+    service.watch();
+    await vi.waitFor(() => expect(clock.pendingTimers).toBe(1), asleep); // the loop's slow wait
+    const { ids } = shipLabels(store, [await labelPdf(['WATCHED'])]);
+    const [sent] = await service.printQueued();
+    // Sending woke the loop, which looked once and now waits a short while, not a minute.
+    await vi.waitFor(() => expect(clock.pendingTimers).toBe(1), asleep);
+    await vi.waitFor(async () => expect((await backend.jobStatus(cups.queues.label4x6, sent?.cupsJobId ?? '')).state).toBe('completed'), asleep);
+    await clock.advance(FIRST_POLL_MS);
+    expect(await waitFor(settled(ids))).toMatchObject({ state: 'completed' });
+    expect(clock.elapsed).toBe(FIRST_POLL_MS);
   });
 });
 

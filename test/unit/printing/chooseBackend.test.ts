@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrintBackendError } from '../../../electron/printing/backend';
-import { chooseBackend } from '../../../electron/printing/chooseBackend';
-import { CupsBackend } from '../../../electron/printing/cups/backend';
-import { WindowsBackend } from '../../../electron/printing/windows/backend';
+import { PrintBackendError } from '../../../electron/platform/printers/backend';
+import { chooseBackend } from '../../../electron/platform/printers/choose';
+import { CupsBackend } from '../../../electron/platform/printers/cups/backend';
+import { WindowsBackend } from '../../../electron/platform/printers/windows/backend';
 import { startPrivateCups } from '../../support/privateCups';
 import type { PrivateCups } from '../../support/privateCups';
 

@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PrintBackendError } from '../../../electron/printing/backend';
-import type { PdfToPrinterLibrary, PdfToPrinterPrintOptions } from '../../../electron/printing/windows/backend';
-import { WindowsBackend } from '../../../electron/printing/windows/backend';
+import { PrintBackendError } from '../../../electron/platform/printers/backend';
+import type { PdfToPrinterLibrary, PdfToPrinterPrintOptions } from '../../../electron/platform/printers/windows/backend';
+import { WindowsBackend } from '../../../electron/platform/printers/windows/backend';
 
 interface PrintCall {
   readonly file: string;
@@ -102,6 +102,13 @@ describe('WindowsBackend.listPrinters', () => {
 });
 
 describe('WindowsBackend.submit', () => {
+  it('refuses raw ZPL with what to do instead, and never hands it to SumatraPDF', async () => {
+    const error = await rejection(backend.submit({ printer: 'Zebra ZP 450', data: new TextEncoder().encode('^XA^XZ'), format: 'raw', copies: 1, title: 't' }));
+    expect(error.kind).toBe('failed');
+    expect(error.message).toBe('Printer Zebra ZP 450 is set to ZPL, which Packbench cannot send raw on Windows: set it to PDF in Printers (its Zebra driver prints PDF), or print from Linux or macOS');
+    expect(library.calls).toHaveLength(0);
+  });
+
   it('prints silently, without scaling, to the named printer with the copies asked for', async () => {
     const { jobId } = await backend.submit({ printer: 'Zebra ZP 450', file: label, copies: 3, title: 'Shipment 42' });
     const call = await nextCall();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FILE_VAULT_KEY, FILE_VAULT_SECRETS, FileVault, VaultError } from '../../../electron/station/vault';
+import { FILE_VAULT_KEY, FILE_VAULT_SECRETS, FileVault, VaultError } from '../../../electron/platform/vault';
 import { modeOf, secretAppearsIn, tempDir } from './support';
 
 const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/station/vault/privateFile';
+import { ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/privateFiles';
 import { modeOf, tempDir } from './support';
 
 describe('private files', () => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SafeStorageCalls } from '../../../electron/shell/safeStorageVault';
 import { SafeStorageVault } from '../../../electron/shell/safeStorageVault';
-import { VaultError } from '../../../electron/station/vault';
+import { VaultError } from '../../../electron/platform/vault';
 import { modeOf, secretAppearsIn, tempDir } from './support';
 
 type Backend = ReturnType<SafeStorageCalls['getSelectedStorageBackend']>;

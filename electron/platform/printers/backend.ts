@@ -2,14 +2,9 @@
  * The platform seam for printing: the CUPS backend (macOS, Linux) and the Windows backend both
  * implement PrinterBackend, so the rest of the app never learns which spooler it talks to.
  */
-export interface PrinterInfo {
-  readonly name: string;
-  readonly isDefault: boolean;
-  readonly state: 'idle' | 'printing' | 'stopped' | 'unknown';
-  readonly accepting: boolean;
-  readonly message?: string;
-  readonly deviceUri?: string;
-}
+import type { PrinterInfo } from '../../api/printing';
+
+export type { PrinterInfo } from '../../api/printing';
 
 export type JobState = 'pending' | 'held' | 'processing' | 'stopped' | 'canceled' | 'aborted' | 'completed' | 'unknown';
 
@@ -19,11 +14,19 @@ export interface JobStatus {
   readonly reason?: string;
 }
 
-/** What to print: a PDF file, or the PDF itself (`data`, handed over without a temporary file). */
+/**
+ * `pdf`: a PDF the queue's driver turns into what its printer speaks. `raw`: bytes already in the
+ * printer's own language (ZPL), which must reach it untouched: CUPS is told the job is raw, and a
+ * spooler that cannot send raw bytes refuses the job rather than print them as text.
+ */
+export type PrintFormat = 'pdf' | 'raw';
+
+/** What to print: a file, or its bytes (`data`, handed over without a temporary file); a PDF unless `format` says raw. */
 export interface PrintRequest {
   readonly printer: string;
   readonly file?: string;
   readonly data?: Uint8Array;
+  readonly format?: PrintFormat;
   readonly copies: number;
   readonly title: string;
   readonly options?: Readonly<Record<string, string>>;

@@ -23,18 +23,19 @@ export interface PrinterStatusList {
 }
 
 /**
- * `lpstat -p -d`: "printer NAME is idle.  enabled since …", "printer NAME now printing JOB.  …",
- * "printer NAME disabled since … -"; the indented line after it is the state message (a
- * reason given to cupsdisable, or the backend's last complaint).
+ * `lpstat -p -d`: "printer NAME is idle.  enabled since …", "printer NAME is holding new jobs.  …"
+ * (idle, held by `cupsdisable --hold`), "printer NAME now printing JOB.  …", "printer NAME disabled
+ * since … -"; the indented line after it is the state message (a reason given to cupsdisable, or
+ * the backend's last complaint).
  */
 export function parsePrinterStatus(stdout: string): PrinterStatusList {
   const printers: { name: string; state: PrinterInfo['state']; message?: string; activeJob?: string }[] = [];
   let defaultPrinter: string | undefined;
   for (const line of stdout.split('\n')) {
-    const head = /^printer (\S+) (is idle|now printing|disabled since)/.exec(line);
+    const head = /^printer (\S+) (is idle|is holding new jobs|now printing|disabled since)/.exec(line);
     if (head !== null) {
       const [, name = '', phrase] = head;
-      const state = phrase === 'is idle' ? 'idle' : phrase === 'now printing' ? 'printing' : 'stopped';
+      const state = phrase === 'now printing' ? 'printing' : phrase === 'disabled since' ? 'stopped' : 'idle';
       const activeJob = state === 'printing' ? /now printing (\S+?)\.(?:\s|$)/.exec(line)?.[1] : undefined;
       printers.push(activeJob === undefined ? { name, state } : { name, state, activeJob });
       continue;
@@ -83,13 +84,15 @@ export function listsJob(stdout: string, jobId: string): boolean {
 
 /**
  * `ipptool -tv` prints every attribute as "name (syntax) = value", the request's first and the
- * response's after it, so the last occurrence of a name is the response's.
+ * response's after it, so the last occurrence of a name is the response's. It puts a backslash
+ * before `\`, `"` and `[` in values (`say \"hi\"`); that is taken off, so a message reads as
+ * the scheduler gave it.
  */
 export function parseIppAttributes(stdout: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const line of stdout.split('\n')) {
     const match = /^\s+([a-z0-9-]+) \(([^)]*)\) = (.*)$/.exec(line);
-    if (match?.[1] !== undefined && match[3] !== undefined) attributes.set(match[1], match[3]);
+    if (match?.[1] !== undefined && match[3] !== undefined) attributes.set(match[1], match[3].replace(/\\(.)/g, '$1'));
   }
   const status = /^\s+status-code = (\S+)/m.exec(stdout)?.[1];
   if (status !== undefined) attributes.set('status-code', status);

@@ -1,11 +1,12 @@
 /**
- * PrinterBackend over the CUPS command-line clients (lp, lpstat, cancel, ipptool).
+ * PrinterBackend through the CUPS command-line clients: lp, lpstat, ipptool and cancel, run with
+ * argument arrays, never a shell. CupsBackend uses it when the scheduler wants a login or TLS,
+ * which libcups (inside these tools) does and the small IPP client does not; it stays a whole
+ * backend of its own so that tests and the bench can hold its answers against the IPP path's.
  *
- * Queues and submission go through lp/lpstat because every CUPS install has them. Job state goes
- * through ipptool's Get-Job-Attributes: lpstat cannot tell completed from aborted or canceled,
- * while IPP gives job-state, job-state-reasons and the backend's last message, and the printer's
- * own state (stopped, or stuck on an unreachable device) is read the same way. Without ipptool
- * the backend falls back to lpstat, which cannot say whether a finished job printed.
+ * Queues come from lpstat. Job state comes from ipptool's Get-Job-Attributes, because lpstat
+ * cannot tell completed from aborted or canceled; without ipptool it falls back to lpstat, which
+ * cannot say whether a finished job printed.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,12 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from '../backend';
 import { PrintBackendError } from '../backend';
-import { jobStateFromIpp, numericJobId, parseAccepting, parseDevices, parseIppAttributes, parsePrinterStatus, parseRequestId } from './parse';
+import { ALREADY_FINISHED } from './ippCancelJob';
 import { jobStatusFromLpstat } from './lpstatJobStatus';
+import { jobStateFromIpp, numericJobId, parseAccepting, parseDevices, parseIppAttributes, parsePrinterStatus, parseRequestId } from './parse';
 import { CommandMissingError, runCupsCommand } from './run';
 import type { CommandResult } from './run';
 
-export interface CupsBackendOptions {
+export interface CupsCommandLineOptions {
   /** Environment for the CUPS tools (CUPS_SERVER picks the scheduler); defaults to process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** Limit for each command; a scheduler that hangs must not hang the packing desk. */
@@ -33,13 +35,13 @@ const OPTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const OPTION_VALUE = /^[^\s'"\\]*$/;
 const STILL_ACTIVE = new Set(['pending', 'held', 'processing', 'stopped']);
 
-export class CupsBackend implements PrinterBackend {
+export class CupsCommandLine implements PrinterBackend {
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
   private readonly tempDir: string;
   private spoolDir: string | undefined;
 
-  constructor(options: CupsBackendOptions = {}) {
+  constructor(options: CupsCommandLineOptions = {}) {
     this.env = options.env ?? process.env;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.tempDir = options.tempDir ?? os.tmpdir();
@@ -95,10 +97,9 @@ export class CupsBackend implements PrinterBackend {
   }
 
   /**
-   * Handed-over data goes to lp as a file, not on its standard input: lp sends a file in one
-   * Print-Job request, while standard input costs a Create-Job and a Send-Document and a copy
-   * through a pipe, which bench:print measured at about 1.5 ms more for a ten-label job, more
-   * than the file write costs. The folder is private to this user; each job's file goes once lp exits.
+   * When lp must send handed-over data, it gets a file rather than its standard input, which
+   * costs a pipe and an extra request. The folder is private to this user; each job's file goes
+   * once lp exits.
    */
   private spool(data: Uint8Array): string {
     this.spoolDir ??= mkdtempSync(path.join(this.tempDir, 'packbench-spool-'));
@@ -112,17 +113,16 @@ export class CupsBackend implements PrinterBackend {
   }
 
   async jobStatus(printer: string, jobId: string): Promise<JobStatus> {
-    const id = numericJobId(jobId);
-    if (id === undefined) throw new PrintBackendError('failed', `jobId "${jobId}" is not a CUPS job id`);
+    const id = cupsJobNumber(jobId);
     try {
-      return await this.jobStatusFromIpp(printer, jobId, id);
+      return await this.jobStatusFromIpptool(printer, jobId, id);
     } catch (error) {
       if (!(error instanceof CommandMissingError && error.command === 'ipptool')) throw error;
       return jobStatusFromLpstat((args) => this.run('lpstat', args), printer, jobId);
     }
   }
 
-  private async jobStatusFromIpp(printer: string, jobId: string, id: number): Promise<JobStatus> {
+  private async jobStatusFromIpptool(printer: string, jobId: string, id: number): Promise<JobStatus> {
     const job = await this.ippGet(`jobs/${String(id)}`, 'get-job-attributes.test');
     if (job.get('status-code') === 'client-error-not-found') return { jobId, state: 'unknown', reason: 'job-not-found' };
     const rawState = job.get('job-state');
@@ -145,10 +145,10 @@ export class CupsBackend implements PrinterBackend {
   }
 
   async cancel(jobId: string): Promise<void> {
-    if (numericJobId(jobId) === undefined) throw new PrintBackendError('failed', `jobId "${jobId}" is not a CUPS job id`);
+    cupsJobNumber(jobId);
     const result = await this.run('cancel', [jobId]);
     // Cancelling a job that already finished is not an error for the caller: the job is gone.
-    if (result.code !== 0 && !/already (completed|canceled|aborted)/i.test(result.stderr)) {
+    if (result.code !== 0 && !ALREADY_FINISHED.test(result.stderr)) {
       throw new PrintBackendError('failed', `cancel ${jobId} failed: ${firstLine(result.stderr)}`);
     }
   }
@@ -177,7 +177,15 @@ export class CupsBackend implements PrinterBackend {
   }
 }
 
-function submitArguments(request: PrintRequest): string[] {
+/** "label4x6-12" → 12, or the error both backends give for an id CUPS never handed out. */
+export function cupsJobNumber(jobId: string): number {
+  const id = numericJobId(jobId);
+  if (id === undefined) throw new PrintBackendError('failed', `jobId "${jobId}" is not a CUPS job id`);
+  return id;
+}
+
+/** lp's arguments; also the checks every submit passes first, whichever way the job then goes. */
+export function submitArguments(request: PrintRequest): string[] {
   if (request.printer.trim() === '') throw new PrintBackendError('failed', 'printer is required');
   if (!Number.isInteger(request.copies) || request.copies < 1 || request.copies > 999) {
     throw new PrintBackendError('failed', 'copies must be a whole number from 1 to 999');
@@ -192,6 +200,8 @@ function submitArguments(request: PrintRequest): string[] {
     if (!OPTION_VALUE.test(value)) throw new PrintBackendError('failed', `options.${name} must not contain spaces, quotes or backslashes`);
     args.push('-o', `${name}=${value}`);
   }
+  // `-o raw` makes the job application/vnd.cups-raw: ZPL goes to the printer with no filter.
+  if (request.format === 'raw') args.push('-o', 'raw');
   // Handed-over data is added by submit as a spooled file.
   if (request.file !== undefined) args.push(path.resolve(request.file));
   return args;

@@ -43,6 +43,10 @@ interface JobRecord {
   reason?: string;
 }
 
+/** What the desk reads when a printer set to ZPL is used on Windows (docs/printing.md, "ZPL on Windows"). */
+const RAW_REFUSED = (printer: string): string =>
+  `Printer ${printer} is set to ZPL, which Packbench cannot send raw on Windows: set it to PDF in Printers (its Zebra driver prints PDF), or print from Linux or macOS`;
+
 /** Only this option means anything to SumatraPDF; CUPS options such as `media` do not. */
 const KNOWN_OPTIONS = new Set(['paperSize']);
 // SumatraPDF joins its print settings with commas, so a comma would smuggle in another setting.
@@ -88,6 +92,8 @@ export class WindowsBackend implements PrinterBackend {
   }
 
   async submit(request: PrintRequest): Promise<{ jobId: string }> {
+    // SumatraPDF reads PDFs only: handed ZPL, it would fail or print the code as text.
+    if (request.format === 'raw') throw new PrintBackendError('failed', RAW_REFUSED(request.printer));
     const paperSize = validate(request);
     const library = await this.lib();
     const printers = await failedOnError(library.getPrinters(), 'listing Windows printers failed');
