@@ -4,7 +4,7 @@
  * periodic probe so the station notices when the network comes back while nothing is sent.
  */
 import type { RequestLogEntry } from '../service/client/log';
-import type { Timers } from '../service/client/timers';
+import type { Timers } from '../platform/clock';
 
 export interface ConnectivityOptions {
   readonly timers: Timers;

@@ -2,40 +2,58 @@
  * The outbox worker: sends queued writes to the service in order, one at a time, through
  * the client (and so within the rate limit). Each item ends done (result stored, labels
  * handed to printing once), failed for a person to fix, or, when an answer was lost,
- * reconciled against the service before anything is sent again.
+ * reconciled against the service before anything is sent again. What follows a failure is
+ * decided by `afterFailure` (outboxPolicy.ts); this class only carries the decision out.
  */
 import type Database from 'better-sqlite3';
+import type { OutboxError, OutboxKind, OutboxState, OutboxWork } from '../api/outbox';
 import type { ShipmentCreateResult } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
-import { ServiceError } from '../service/client/errors';
-import { backoffDelay, type RetryPolicy } from '../service/client/retryPolicy';
-import type { Timers } from '../service/client/timers';
+import { ConflictError, NetworkError, RateLimitError, ServiceError, TimeoutError, ValidationError, type ServiceErrorItem } from '../service/client/errors';
+import type { Timers } from '../platform/clock';
 import { decodeBase64Strict } from '../printing/base64';
 import * as outbox from '../store/outbox';
 import * as shipments from '../store/shipments';
 import { saveDocuments } from '../store/documents';
 import { handOffForPrinting } from '../store/printJobs';
+import { getSetting } from '../store/settings';
 import type { SyncListener } from './events';
+import { DrainProgress } from './drainProgress';
+import { OUTBOX_RETRY_POLICY, afterFailure, type FailureFacts, type OutboxRetryPolicy } from './outboxPolicy';
 import { reconcileCreate, reconcileLocationCreate, type CreateVerdict } from './reconcile';
 
+/** What sending (or finding) an item came to. */
+type Outcome =
+  | { readonly kind: 'created'; readonly result: ShipmentCreateResult }
+  | { readonly kind: 'done'; readonly result: unknown }
+  /** A change for a shipment the service never had. */
+  | { readonly kind: 'gone' };
+
+type Lookup = Exclude<CreateVerdict<unknown>, { verdict: 'found' }> | { readonly verdict: 'found'; readonly outcome: Exclude<Outcome, { kind: 'gone' }>; readonly labelsRecovered: boolean };
+
 /** Writes that would be duplicated if sent twice: after a lost answer, look them up first. */
-const RECONCILERS: Partial<Record<outbox.OutboxKind, (client: ServiceClient, item: outbox.OutboxItem) => Promise<CreateVerdict>>> = {
-  createShipment: (client, item) => reconcileCreate(client, item.stationRef),
-  createLocation: (client, item) => reconcileLocationCreate(client, String((item.payload as { referenceId?: unknown }).referenceId)),
-};
+async function lookUp(client: ServiceClient, item: OutboxWork): Promise<Lookup | undefined> {
+  switch (item.kind) {
+    case 'createShipment': {
+      const verdict = await reconcileCreate(client, item.stationRef);
+      return verdict.verdict === 'found' ? { verdict: 'found', outcome: { kind: 'created', result: verdict.result }, labelsRecovered: verdict.labelsRecovered } : verdict;
+    }
+    case 'createLocation': {
+      const verdict = await reconcileLocationCreate(client, item.payload.referenceId);
+      return verdict.verdict === 'found' ? { verdict: 'found', outcome: { kind: 'done', result: verdict.result }, labelsRecovered: true } : verdict;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /** The status a shipment has once a change to it is done. */
-const STATUS_AFTER: Readonly<Partial<Record<outbox.OutboxKind, string>>> = {
+const STATUS_AFTER: Readonly<Partial<Record<OutboxKind, string>>> = {
   cancelShipment: 'Cancelled',
   blockShipment: 'Blocked',
   unblockShipment: 'Created',
   archiveShipment: 'Archived',
 };
-
-/** Waits between tries of one item: from 2 s up to 5 minutes, with full jitter. */
-const ITEM_BACKOFF: RetryPolicy = { maxAttempts: 1_000_000, baseDelayMs: 2_000, maxDelayMs: 300_000, maxRetryAfterMs: 86_400_000 };
-/** While credentials are refused, look again this often (a person has to fix them). */
-const BLOCKED_RETRY_MS = 60_000;
 
 export interface OutboxWorkerOptions {
   readonly db: Database.Database;
@@ -44,15 +62,21 @@ export interface OutboxWorkerOptions {
   readonly random?: () => number;
   readonly onEvent?: SyncListener;
   /** Waits between tries of one item (tests shorten them). */
-  readonly itemBackoff?: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
+  readonly itemBackoff?: Pick<OutboxRetryPolicy, 'baseDelayMs' | 'maxDelayMs'>;
 }
 
-type Outcome = { readonly kind: 'done'; readonly result: unknown } | { readonly kind: 'gone' };
+/** What the policy needs to know of a failure, read off the client's typed error. */
+function factsOf(error: ServiceError): FailureFacts {
+  return {
+    kind: error.kind,
+    codes: error.items.map((item) => item.code),
+    ...(error instanceof NetworkError || error instanceof TimeoutError ? { sent: error.sent } : {}),
+    ...(error instanceof RateLimitError && error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+  };
+}
 
-/** A refusal that means the item already had its effect (a repeated cancel, a second delete). */
-function alreadyApplied(error: ServiceError): boolean {
-  if (error.kind === 'conflict') return error.items.some((item) => /already (cancelled|blocked|archived)|is not blocked/.test(item.message));
-  return false;
+function recorded(error: ServiceError): OutboxError {
+  return { kind: error.kind, message: error.message, items: error.items.map((i) => ({ code: i.code, message: i.message, ...(i.field === undefined ? {} : { field: i.field }) })) };
 }
 
 export class OutboxWorker {
@@ -60,9 +84,15 @@ export class OutboxWorker {
   private loop: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private readonly random: () => number;
+  private readonly policy: OutboxRetryPolicy;
+  private readonly progress: DrainProgress;
+  /** The state the last item processed was left in. */
+  private lastState: OutboxState | undefined;
 
   constructor(private readonly options: OutboxWorkerOptions) {
     this.random = options.random ?? Math.random;
+    this.policy = { ...OUTBOX_RETRY_POLICY, ...options.itemBackoff };
+    this.progress = new DrainProgress((event) => this.emit(event));
   }
 
   private emit(...args: Parameters<SyncListener>): void {
@@ -91,7 +121,14 @@ export class OutboxWorker {
   private async run(): Promise<void> {
     while (this.running) {
       const worked = await this.processNext();
-      if (worked) continue;
+      if (worked) {
+        // Progress counts items that left the queue (done, refused, or held for a person), not retries.
+        if (this.lastState === 'done' || this.lastState === 'failed' || this.lastState === 'needs_review') {
+          this.progress.settledOne(this.options.timers.now(), outbox.countWaiting(this.options.db));
+        }
+        continue;
+      }
+      this.progress.idle();
       this.emit({ type: 'outboxIdle', counts: outbox.counts(this.options.db) });
       this.wake = new AbortController();
       await this.options.timers.sleep(this.idleWait(), this.wake.signal).catch(() => undefined);
@@ -109,40 +146,13 @@ export class OutboxWorker {
     const { db, timers } = this.options;
     const item = outbox.nextReady(db, timers.now());
     if (item === undefined) return false;
-    const problems = outbox.payloadProblems(item.kind, item.stationRef, item.payload);
-    if (problems.length > 0) {
-      outbox.markNeedsReview(db, item.id, { kind: 'payload', message: `the queued ${item.kind} is damaged and was not sent: ${problems.join('; ')}` }, timers.now());
-      this.emitItem(item.id);
-      return true;
-    }
 
-    const reconciler = RECONCILERS[item.kind];
-    if (item.state === 'unknown' && reconciler !== undefined) {
-      const verdict = await reconciler(this.options.client, item);
-      if (verdict.verdict === 'found') {
-        this.complete(item, verdict.result);
-        if (item.kind === 'createShipment' && !verdict.labelsRecovered) {
-          this.emit({ type: 'labelUnavailable', stationRef: item.stationRef, message: 'the service created this shipment but its label could not be fetched again: print it from the carrier\'s portal, or cancel and ship again' });
-        }
-        return true;
-      }
-      if (verdict.verdict === 'undecided') {
-        outbox.markNeedsReview(db, item.id, { kind: 'reconciliation', message: verdict.message }, timers.now());
-        this.emitItem(item.id);
-        return true;
-      }
-      if (verdict.verdict === 'unreachable') {
-        outbox.markUnknown(db, item.id, { kind: verdict.error.kind, message: `not sent again until the service can be asked: ${verdict.error.message}` }, timers.now(), this.retryAt(item.attempts));
-        this.emitItem(item.id);
-        return true;
-      }
-      // Absent: the first attempt never took effect; it is safe to send.
-    }
     if (item.state === 'unknown') {
-      // A create reconciled as absent, or a change whose repeat the service refuses as
-      // "already done" (cancel, block, archive) or that sets the same values again (update).
-      const reason = reconciler !== undefined ? 'the service does not have it: sending again' : 'sending again: a repeat has the same effect';
-      outbox.reschedule(db, item.id, { kind: 'reconciled', message: reason }, timers.now(), timers.now());
+      const lookup = await lookUp(this.options.client, item);
+      if (lookup !== undefined && this.settleLookup(item, lookup)) return true;
+      // The service does not have it, or a repeat has the same effect (a change): send it.
+      const reason = lookup !== undefined ? 'the service does not have it: sending again' : 'sending again: a repeat has the same effect';
+      outbox.reschedule(db, item.id, { kind: 'reconciled', message: reason }, timers.now(), timers.now(), { counted: false });
     }
 
     outbox.markSending(db, item.id, timers.now());
@@ -152,119 +162,137 @@ export class OutboxWorker {
       if (outcome.kind === 'gone') {
         outbox.markFailed(db, item.id, { kind: 'notFound', message: 'the shipment this change is for was never created on the service' }, timers.now());
       } else {
-        this.complete(item, outcome.result);
+        this.complete(item, outcome);
       }
     } catch (error) {
-      if (!(error instanceof ServiceError)) {
-        outbox.markNeedsReview(db, item.id, { kind: 'internal', message: `sending failed unexpectedly: ${(error as Error).message}` }, timers.now());
-      } else {
-        this.settleFailure(item, error);
-      }
+      if (error instanceof ServiceError) this.settleFailure(item, error);
+      else outbox.markNeedsReview(db, item.id, { kind: 'internal', message: `sending failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }, timers.now());
     }
     this.emitItem(item.id);
     return true;
   }
 
-  private retryAt(attempts: number, atLeastMs = 0): number {
-    const policy = { ...ITEM_BACKOFF, ...this.options.itemBackoff };
-    return this.options.timers.now() + Math.max(atLeastMs, backoffDelay(policy, Math.max(1, attempts), this.random));
+  /** Acts on a lookup's verdict; false when the item is absent on the service and may be sent. */
+  private settleLookup(item: OutboxWork, verdict: Lookup): boolean {
+    const { db, timers } = this.options;
+    switch (verdict.verdict) {
+      case 'found':
+        this.complete(item, verdict.outcome);
+        this.emitItem(item.id);
+        if (item.kind === 'createShipment' && !verdict.labelsRecovered) {
+          this.emit({ type: 'labelUnavailable', stationRef: item.stationRef, message: "the service created this shipment but its label could not be fetched again: print it from the carrier's portal, or cancel and ship again" });
+        }
+        break;
+      case 'undecided':
+        outbox.markNeedsReview(db, item.id, { kind: 'reconciliation', message: verdict.message }, timers.now());
+        this.emitItem(item.id);
+        break;
+      case 'unreachable': {
+        // The lookup never reached the service: ask again later, and send nothing meanwhile.
+        const decision = afterFailure({ kind: item.kind, error: { ...factsOf(verdict.error), sent: false }, attempts: item.attempts, now: timers.now(), random: this.random, policy: this.policy });
+        const at = decision.next === 'retry' || decision.next === 'reconcile' || decision.next === 'waitForAdmin' ? decision.at : timers.now() + this.policy.baseDelayMs;
+        outbox.markUnknown(db, item.id, { kind: verdict.error.kind, message: `not sent again until the service can be asked: ${verdict.error.message}` }, timers.now(), at);
+        this.emitItem(item.id);
+        break;
+      }
+      case 'absent':
+        return false;
+    }
+    return true;
   }
 
-  private settleFailure(item: outbox.OutboxItem, error: ServiceError): void {
+  private settleFailure(item: OutboxWork, error: ServiceError): void {
     const { db, timers } = this.options;
-    const recorded: outbox.OutboxError = { kind: error.kind, message: error.message, items: error.items.map((i) => ({ code: i.code, message: i.message, ...(i.field === undefined ? {} : { field: i.field }) })) };
     const now = timers.now();
-    switch (error.kind) {
-      case 'unknownOutcome':
-      case 'contract':
-        // The write may have taken effect (or did, and its answer was unreadable).
-        outbox.markUnknown(db, item.id, recorded, now, this.retryAt(item.attempts));
+    const decision = afterFailure({ kind: item.kind, error: factsOf(error), attempts: item.attempts, now, random: this.random, policy: this.policy });
+    switch (decision.next) {
+      case 'done':
+        this.complete(item, { kind: 'done', result: { alreadyApplied: error.message } });
         return;
-      case 'authentication':
-      case 'permission':
-        outbox.reschedule(db, item.id, recorded, now, now + BLOCKED_RETRY_MS);
+      case 'retry':
+        outbox.reschedule(db, item.id, recorded(error), now, decision.at, { counted: decision.counted });
+        return;
+      case 'reconcile':
+        outbox.markUnknown(db, item.id, recorded(error), now, decision.at);
+        return;
+      case 'waitForAdmin':
+        outbox.reschedule(db, item.id, recorded(error), now, decision.at, { counted: false });
         this.emit({ type: 'blocked', message: `the service refused this station's credentials: ${error.message}` });
         return;
-      case 'network':
-      case 'timeout':
-      case 'rateLimited':
-      case 'server':
-      case 'cancelled': {
-        const wait = error.kind === 'rateLimited' ? ((error as { retryAfterMs?: number }).retryAfterMs ?? 0) : 0;
-        outbox.reschedule(db, item.id, recorded, now, this.retryAt(item.attempts, wait));
+      case 'review':
+        outbox.markNeedsReview(db, item.id, { ...recorded(error), message: `${decision.reason}; last: ${error.message}` }, now);
         return;
-      }
-      default:
-        if (alreadyApplied(error)) {
-          this.complete(item, { alreadyApplied: error.message });
-          return;
-        }
+      case 'failed':
         db.transaction(() => {
-          outbox.markFailed(db, item.id, recorded, now);
+          outbox.markFailed(db, item.id, recorded(error), now);
           this.restoreStatus(item, now);
         })();
     }
   }
 
   /** Sends one item; throws the client's typed errors. */
-  private async send(item: outbox.OutboxItem): Promise<Outcome> {
+  private async send(item: OutboxWork): Promise<Outcome> {
     const { client, db } = this.options;
-    const { id: givenId, ...p } = item.payload as Record<string, unknown> & { id?: string };
-    // A shipment action queued behind its create names no id: the create filled it in since.
-    const forShipment = async (run: (id: string) => Promise<unknown>): Promise<Outcome> => {
+    // A shipment change queued behind its create names no id: the create filled it in since.
+    const forShipment = async (givenId: string | undefined, run: (id: string) => Promise<unknown>): Promise<Outcome> => {
       const id = givenId ?? shipments.getByStationRef(db, item.stationRef)?.serviceId ?? undefined;
       return id === undefined ? { kind: 'gone' } : { kind: 'done', result: await run(id) };
     };
     switch (item.kind) {
       case 'createShipment':
-        return { kind: 'done', result: await client.createShipment(item.payload as Parameters<ServiceClient['createShipment']>[0]) };
-      case 'cancelShipment':
-        return forShipment(async (id) => this.single(await client.cancelShipments({ shipments: [{ id, ...(typeof p.cancelReason === 'string' ? { cancelReason: p.cancelReason } : {}) }] }), item));
-      case 'updateShipment':
-        return forShipment(async (id) => this.single(await client.updateShipments({ shipments: [{ ...(p as object), id }] }), item));
-      case 'blockShipment':
-        return forShipment((id) => client.blockShipment(id, p));
-      case 'unblockShipment':
-        return forShipment((id) => client.unblockShipment(id, p));
+        return { kind: 'created', result: await client.createShipment(item.payload) };
+      case 'cancelShipment': {
+        const { id, ...change } = item.payload;
+        return forShipment(id, async (serviceId) => this.single(await client.cancelShipments({ shipments: [{ ...change, id: serviceId }] }), item));
+      }
+      case 'updateShipment': {
+        const { id, ...change } = item.payload;
+        return forShipment(id, async (serviceId) => this.single(await client.updateShipments({ shipments: [{ ...change, id: serviceId }] }), item));
+      }
+      case 'blockShipment': {
+        const { id, ...body } = item.payload;
+        return forShipment(id, (serviceId) => client.blockShipment(serviceId, body));
+      }
+      case 'unblockShipment': {
+        const { id, ...body } = item.payload;
+        return forShipment(id, (serviceId) => client.unblockShipment(serviceId, body));
+      }
       case 'archiveShipment':
-        return forShipment((id) => client.archiveShipment(id));
+        return forShipment(item.payload.id, (serviceId) => client.archiveShipment(serviceId));
       case 'createLocation':
-        return { kind: 'done', result: await client.createLocation(item.payload as Parameters<ServiceClient['createLocation']>[0]) };
+        return { kind: 'done', result: await client.createLocation(item.payload) };
       case 'updateLocation':
-        return { kind: 'done', result: await client.updateLocation(String(givenId), p.changes as Parameters<ServiceClient['updateLocation']>[1]) };
+        return { kind: 'done', result: await client.updateLocation(item.payload.id, item.payload.changes) };
       case 'deleteLocation':
-        try {
-          return { kind: 'done', result: await client.deleteLocation(String(givenId)) };
-        } catch (error) {
-          // Deleting what is already gone has the effect that was asked for.
-          if (error instanceof ServiceError && error.kind === 'notFound') return { kind: 'done', result: { alreadyDeleted: true } };
-          throw error;
-        }
+        return { kind: 'done', result: await client.deleteLocation(item.payload.id) };
     }
   }
 
-  /** A batch answer for one item: its failure becomes the item's typed error. */
-  private single<T extends { shipments: { success: boolean; message?: string; errors?: { code: string; message: string }[] }[] }>(answer: T, item: outbox.OutboxItem): T {
+  /** A batch answer for one item: its refusal becomes the item's typed error, with the service's codes. */
+  private single<T extends { shipments: { success: boolean; message?: string | undefined; errors?: { code: string; message: string }[] | undefined }[] }>(answer: T, item: OutboxWork): T {
     const result = answer.shipments[0];
     if (result === undefined || result.success) return answer;
-    const items = (result.errors ?? [{ code: 'Refused', message: result.message ?? 'refused' }]).map((e) => ({ code: e.code, message: e.message }));
-    const conflict = items.some((e) => e.code === 'InvalidTransition');
-    throw new ItemRefused(conflict ? 'conflict' : 'validation', items.map((e) => e.message).join('; '), { operation: item.kind, method: 'POST', path: '' }, items);
+    const items: ServiceErrorItem[] = (result.errors ?? [{ code: 'Refused', message: result.message ?? 'refused' }]).map((e) => ({ code: e.code, message: e.message }));
+    const message = items.map((e) => e.message).join('; ');
+    const request = { operation: item.kind, method: 'POST', path: '' };
+    // The item's state forbids it (or already has its effect): a conflict; anything else is about its content.
+    const conflict = items.some((e) => e.code === 'InvalidTransition' || e.code === 'ShipmentAlreadyInState');
+    throw conflict ? new ConflictError(message, request, items) : new ValidationError(message, request, items);
   }
 
   /** Stores a created shipment, its documents and its print hand-off, and closes the item: one transaction. */
-  private complete(item: outbox.OutboxItem, result: unknown): void {
+  private complete(item: OutboxWork, outcome: Exclude<Outcome, { kind: 'gone' }>): void {
     const { db, timers } = this.options;
     const now = timers.now();
-    if (item.kind !== 'createShipment') {
+    if (outcome.kind === 'done') {
       db.transaction(() => {
-        outbox.markDone(db, item.id, result, now);
+        outbox.markDone(db, item.id, outcome.result, now);
         const after = STATUS_AFTER[item.kind];
         if (after !== undefined) shipments.setStatus(db, item.stationRef, after, now);
       })();
       return;
     }
-    const created = result as ShipmentCreateResult;
+    const created = outcome.result;
     const documents = (created.documents ?? []).flatMap((doc, index) => {
       try {
         const labels = (created.documents ?? []).slice(0, index).filter((d) => d.documentType === 'Label').length;
@@ -277,7 +305,8 @@ export class OutboxWorker {
     const jobs = db.transaction(() => {
       shipments.recordCreated(db, item.stationRef, stripped, now);
       saveDocuments(db, item.stationRef, documents, now);
-      const handedOff = handOffForPrinting(db, item.stationRef, now);
+      // Labels are always handed over (held when auto-print is off); other documents only when the desk prints them itself.
+      const handedOff = handOffForPrinting(db, item.stationRef, now, { documents: getSetting(db, 'autoPrintDocuments') ? 'all' : 'labels' });
       outbox.markDone(db, item.id, { id: created.id, trackingNumber: created.trackingNumber }, now);
       return handedOff;
     })();
@@ -288,9 +317,9 @@ export class OutboxWorker {
    * A refused change leaves the shipment as it was: after the last change the service did,
    * or as the service last described it.
    */
-  private restoreStatus(item: outbox.OutboxItem, now: number): void {
+  private restoreStatus(item: OutboxWork, now: number): void {
     const { db } = this.options;
-    if (outbox.PENDING_CHANGE_STATUS[item.kind as outbox.ShipmentChangeKind] === undefined) return;
+    if (outbox.pendingStatusOf(item.kind) === undefined) return;
     const lastChange = outbox.lastDoneChange(db, item.stationRef);
     const shipment = shipments.getByStationRef(db, item.stationRef);
     const known = (lastChange === undefined ? undefined : STATUS_AFTER[lastChange]) ?? shipment?.searchRecord?.statusId ?? shipment?.result?.status;
@@ -300,19 +329,7 @@ export class OutboxWorker {
   private emitItem(id: number): void {
     const item = outbox.get(this.options.db, id);
     if (item === undefined) return;
+    this.lastState = item.state;
     this.emit({ type: 'outboxItem', id, stationRef: item.stationRef, kind: item.kind, state: item.state, ...(item.lastError === null ? {} : { message: item.lastError.message }) });
-  }
-}
-
-/** A batch item the service refused, as the client's error types. */
-class ItemRefused extends ServiceError {
-  readonly transient = false;
-  constructor(
-    readonly kind: 'conflict' | 'validation',
-    message: string,
-    request: ConstructorParameters<typeof ServiceError>[1],
-    items: ConstructorParameters<typeof ServiceError>[2],
-  ) {
-    super(message, request, items);
   }
 }

@@ -1,15 +1,19 @@
 /**
  * Pulling what the service knows into the store: all locations, the shipments of the last
  * days (including ones made at other desks), and the tracking of shipments not yet
- * delivered. Runs when the station comes online and periodically after that.
+ * delivered. Runs when the station comes online and periodically after that; tracking is also
+ * refreshed on its own, more often (see SyncEngine). A shipment whose stored tracking changed
+ * is told as a `trackingChanged` event.
  */
 import type Database from 'better-sqlite3';
 import { FILTER_CONDITIONS, LIMITS } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
 import { ServiceError } from '../service/client/errors';
-import type { Timers } from '../service/client/timers';
+import type { Timers } from '../platform/clock';
 import { upsertLocationListRecords } from '../store/locations';
-import { listUndelivered, recordTracking, upsertFromSearch } from '../store/shipments';
+import { listUndelivered, upsertFromSearch } from '../store/shipments';
+import { recordTrackingAnswer } from '../store/tracking';
+import type { SyncPhase } from '../api/stationEvents';
 import type { SyncListener } from './events';
 
 export interface PullOptions {
@@ -23,12 +27,15 @@ export interface PullOptions {
   readonly maxShipmentPages?: number;
 }
 
-type Phase = 'locations' | 'shipments' | 'tracking';
+type Phase = SyncPhase;
 
 export class PullSync {
   constructor(private readonly options: PullOptions) {}
 
-  /** Runs the three phases; a phase that fails is reported and the others still run. */
+  /**
+   * Runs the three phases; a phase that fails is reported with its own name (whatever failed
+   * in it) and the others still run. Never rejects.
+   */
   async pullAll(signal?: AbortSignal): Promise<{ failed: Phase[] }> {
     const failed: Phase[] = [];
     for (const [phase, run] of [
@@ -36,15 +43,26 @@ export class PullSync {
       ['shipments', () => this.pullRecentShipments(signal)],
       ['tracking', () => this.refreshTracking(signal)],
     ] as const) {
-      try {
-        await run();
-      } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
-        failed.push(phase);
-        this.options.onEvent?.({ type: 'syncFailed', phase, message: error.message });
-      }
+      if (!(await this.runPhase(phase, run))) failed.push(phase);
     }
     return { failed };
+  }
+
+  /** The tracking phase alone, reported as in `pullAll`; never rejects. True when it ran through. */
+  pullTracking(signal?: AbortSignal): Promise<boolean> {
+    return this.runPhase('tracking', () => this.refreshTracking(signal));
+  }
+
+  /** Runs one phase; a failure is reported with the phase's name (whatever failed in it). */
+  private async runPhase(phase: Phase, run: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      const message = error instanceof ServiceError ? error.message : `stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+      this.options.onEvent?.({ type: 'syncFailed', phase, message });
+      return false;
+    }
   }
 
   async pullLocations(signal?: AbortSignal): Promise<number> {
@@ -89,14 +107,11 @@ export class PullSync {
     let refreshed = 0;
     for (let start = 0; start < pending.length; start += LIMITS.maxBatchSize) {
       const batch = pending.slice(start, start + LIMITS.maxBatchSize);
-      const answer = await client.trackShipments({ shipments: batch.map((s) => ({ id: s.serviceId as string })) }, signal === undefined ? {} : { signal });
-      const now = timers.now();
-      db.transaction(() => {
-        answer.shipments.forEach((record, i) => {
-          const serviceId = record.shipment_Id ?? batch[i]?.serviceId;
-          if (record.success !== false && typeof serviceId === 'string' && recordTracking(db, serviceId, record, now)) refreshed += 1;
-        });
-      })();
+      const ids = batch.flatMap((s) => (s.serviceId === null ? [] : [s.serviceId]));
+      const answer = await client.trackShipments({ shipments: ids.map((id) => ({ id })) }, signal === undefined ? {} : { signal });
+      const { kept, changes } = recordTrackingAnswer(db, ids, answer.shipments, timers.now());
+      refreshed += kept;
+      for (const change of changes) this.options.onEvent?.({ type: 'trackingChanged', ...change });
       this.progress('tracking', refreshed, pending.length);
     }
     return refreshed;

@@ -8,8 +8,8 @@ import type { LocationWriteResponse, SearchRecord, ShipmentCreateResult } from '
 import type { ServiceClient } from '../service/client/client';
 import { ServiceError } from '../service/client/errors';
 
-export type CreateVerdict =
-  | { readonly verdict: 'found'; readonly result: ShipmentCreateResult | LocationWriteResponse; readonly labelsRecovered: boolean }
+export type CreateVerdict<R> =
+  | { readonly verdict: 'found'; readonly result: R; readonly labelsRecovered: boolean }
   | { readonly verdict: 'absent' }
   | { readonly verdict: 'undecided'; readonly message: string }
   /** The search itself could not be made (offline, rate limited): try again later. */
@@ -20,7 +20,7 @@ function stationRefOf(record: SearchRecord): string | undefined {
   return typeof references?.stationRef === 'string' ? references.stationRef : undefined;
 }
 
-export async function reconcileCreate(client: ServiceClient, stationRef: string): Promise<CreateVerdict> {
+export async function reconcileCreate(client: ServiceClient, stationRef: string): Promise<CreateVerdict<ShipmentCreateResult>> {
   try {
     const found = await client.searchShipments({ searchTerm: stationRef, pageNumber: 1, pageSize: 10 });
     const carriesReferences = found.shipments.some((record) => record.references !== undefined);
@@ -60,7 +60,7 @@ export async function reconcileCreate(client: ServiceClient, stationRef: string)
  * A location create whose answer was lost: the location's `referenceId` is the station's own
  * key for it, so a list query for it tells whether the create happened.
  */
-export async function reconcileLocationCreate(client: ServiceClient, referenceId: string): Promise<CreateVerdict> {
+export async function reconcileLocationCreate(client: ServiceClient, referenceId: string): Promise<CreateVerdict<LocationWriteResponse>> {
   try {
     const found = await client.getLocations({ Page: 1, Limit: 10, Query: referenceId });
     const matches = found.data.filter((record) => record.referenceId === referenceId && record.deleted !== true);

@@ -1,12 +1,14 @@
 /**
  * Keeps the station in step with the service: watches connectivity (from the client's own
  * request outcomes plus a light probe), drains the outbox whenever the service is reachable,
- * and pulls locations, recent shipments and tracking when it comes online and periodically.
+ * and pulls locations, recent shipments and tracking when it comes online and periodically;
+ * while online, the tracking of shipments not yet delivered is refreshed more often on its own,
+ * so a tracking timeline open at the desk moves as the carrier reports.
  */
 import type Database from 'better-sqlite3';
 import type { ServiceClient } from '../service/client/client';
 import type { RequestLogEntry } from '../service/client/log';
-import type { Timers } from '../service/client/timers';
+import type { Timers } from '../platform/clock';
 import { purgeDocumentsOlderThan } from '../store/documents';
 import { getSetting } from '../store/settings';
 import { Connectivity } from './connectivity';
@@ -20,6 +22,8 @@ export interface SyncEngineOptions {
   readonly onEvent?: SyncListener;
   /** Pull from the service this often while online (default 5 minutes). */
   readonly pullEveryMs?: number;
+  /** Refresh the tracking of shipments not yet delivered this often while online (default 2 minutes). */
+  readonly trackingEveryMs?: number;
   /** Probe intervals of the connectivity check (defaults: 10 s offline, 60 s online). */
   readonly offlineProbeMs?: number;
   readonly onlineProbeMs?: number;
@@ -32,8 +36,10 @@ export class SyncEngine {
   private worker: OutboxWorker | undefined;
   private pull: PullSync | undefined;
   private client: ServiceClient | undefined;
-  private pullTimer: NodeJS.Timeout | undefined;
+  /** End the periodic loops (pull, tracking); new ones per start. */
+  private loops: { readonly stop: AbortController; readonly done: Promise<void> }[] = [];
   private pulling: Promise<unknown> | undefined;
+  private tracking: Promise<unknown> | undefined;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.connectivity = new Connectivity({
@@ -73,11 +79,36 @@ export class SyncEngine {
     this.worker.start();
     this.connectivity.start();
     this.housekeeping();
-    this.pullTimer = setInterval(() => {
-      this.housekeeping();
-      if (this.connectivity.online) void this.pullNow();
-    }, this.options.pullEveryMs ?? 300_000);
-    this.pullTimer.unref();
+    this.loops = [
+      this.every(this.options.pullEveryMs ?? 300_000, () => {
+        try {
+          this.housekeeping();
+        } catch {
+          // A settings row that does not read (reported where settings are shown): tried again next period.
+        }
+        if (this.connectivity.online) void this.pullNow();
+      }),
+      this.every(this.options.trackingEveryMs ?? 120_000, () => {
+        if (this.connectivity.online) void this.refreshTrackingNow();
+      }),
+    ];
+  }
+
+  /** Runs `tick` once a period, timed by the station's clock, until stopped. */
+  private every(periodMs: number, tick: () => void): { stop: AbortController; done: Promise<void> } {
+    const stop = new AbortController();
+    const { timers } = this.options;
+    const done = (async () => {
+      for (;;) {
+        try {
+          await timers.sleep(periodMs, stop.signal);
+        } catch {
+          return;
+        }
+        tick();
+      }
+    })();
+    return { stop, done };
   }
 
   /**
@@ -97,19 +128,33 @@ export class SyncEngine {
 
   /** Pulls now (one pull at a time); never rejects: failures are reported as events. */
   pullNow(): Promise<unknown> {
-    this.pulling ??= (this.pull?.pullAll() ?? Promise.resolve())
-      .catch((error: unknown) => this.options.onEvent?.({ type: 'syncFailed', phase: 'locations', message: `sync stopped: ${(error as Error).message}` }))
-      .finally(() => {
-        this.pulling = undefined;
-      });
+    this.pulling ??= (this.pull?.pullAll() ?? Promise.resolve()).finally(() => {
+      this.pulling = undefined;
+    });
     return this.pulling;
   }
 
+  /**
+   * Refreshes the tracking of shipments not yet delivered now, unless a pull (which does it
+   * too) or another refresh is under way; never rejects. Each change is told once whichever
+   * refresh finds it: the store compares and records in one transaction.
+   */
+  refreshTrackingNow(): Promise<unknown> {
+    if (this.pulling !== undefined) return this.pulling;
+    this.tracking ??= (this.pull?.pullTracking() ?? Promise.resolve()).finally(() => {
+      this.tracking = undefined;
+    });
+    return this.tracking;
+  }
+
   async stop(): Promise<void> {
-    if (this.pullTimer !== undefined) clearInterval(this.pullTimer);
+    for (const loop of this.loops) loop.stop.abort();
+    await Promise.all(this.loops.map((loop) => loop.done));
+    this.loops = [];
     this.connectivity.stop();
     await this.worker?.stop();
     await this.pulling;
+    await this.tracking;
     this.worker = undefined;
   }
 }

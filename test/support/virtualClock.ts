@@ -7,7 +7,7 @@
  * Timers run on a monotonic count, as Node's do; `now()` is that count plus a wall-clock
  * offset, so `shiftWallClock` can model the system clock being set back or forward.
  */
-import type { Timers } from '../../electron/service/client/timers';
+import type { Timers } from '../../electron/platform/clock';
 
 interface PendingTimer {
   readonly due: number;

@@ -6,7 +6,7 @@
 import { API_KEY_HEADER, readTokenGrant, tokenEndpoints } from '../contract';
 import { AuthenticationError, type ServiceErrorItem } from './errors';
 import type { HttpResponse } from './transport';
-import type { Timers } from './timers';
+import type { Timers } from '../../platform/clock';
 
 export type AuthConfig =
   | { readonly method: 'apiKey'; readonly apiKey: string }

@@ -33,7 +33,7 @@ import {
 import { RequestLimiter } from './limiter';
 import { silentLogger, type ClientLogger } from './log';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDecision, type AttemptOutcome, type RetryPolicy } from './retryPolicy';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../../platform/clock';
 import { HttpTransport, TransportFailure, type HttpResponse } from './transport';
 
 export interface ServiceClientOptions {

@@ -9,7 +9,7 @@
  * wait, at most one sleep is pending.
  */
 import { SlidingWindow } from '../slidingWindow';
-import type { Timers } from './timers';
+import type { Timers } from '../../platform/clock';
 
 /**
  * Added to the 60-second window. The service counts a request when it arrives, the client

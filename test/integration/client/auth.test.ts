@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { AuthenticationError, PermissionError } from '../../../electron/service/client/errors';
-import { realTimers, type Timers } from '../../../electron/service/client/timers';
+import { realTimers, type Timers } from '../../../electron/platform/clock';
 import { testClock, type TestClock } from '../../support/sandboxHarness';
 import { authFor, clientFor, startRecordedSandbox, type Traffic } from '../../support/clientHarness';
 import { location } from '../../support/shipments';

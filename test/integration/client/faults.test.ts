@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { CancelledError, ContractError, NetworkError, RateLimitError, TimeoutError, UnknownOutcomeError, ValidationError } from '../../../electron/service/client/errors';
-import { realTimers, type Timers } from '../../../electron/service/client/timers';
+import { realTimers, type Timers } from '../../../electron/platform/clock';
 import { ServiceClient } from '../../../electron/service/client/client';
 import { authFor, clientFor, startRecordedSandbox, type Traffic } from '../../support/clientHarness';
 import { shipment } from '../../support/shipments';

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { ServiceClient } from '../../../electron/service/client/client';
-import { realTimers } from '../../../electron/service/client/timers';
+import { realTimers } from '../../../electron/platform/clock';
 import { openStationStore, type StationStore } from '../../../electron/store/database';
 import * as outbox from '../../../electron/store/outbox';
 import { getByStationRef } from '../../../electron/store/shipments';
 import { ulid } from '../../../electron/store/stationRef';
 import type { SyncEvent } from '../../../electron/sync/events';
+import { OUTBOX_RETRY_POLICY } from '../../../electron/sync/outboxPolicy';
 import { OutboxWorker } from '../../../electron/sync/outboxWorker';
 import { SandboxClient } from '../../support/sandboxHarness';
 import { shipment } from '../../support/shipments';
@@ -151,6 +152,20 @@ describe('changes to shipments through the outbox', () => {
     const [failed] = outbox.list(store.db, { states: ['failed'] });
     expect(failed?.lastError?.message).toMatch(/cannot be cancelled: it is archived/);
     expect(getByStationRef(store.db, ref)?.status).toBe('Archived');
+  });
+
+  it('a change the service keeps failing ends held for a person after the policy\'s tries, each one counted', async () => {
+    const [ref = ''] = queue(1, 'ENDS');
+    await drain(worker());
+    const change = outbox.queueShipmentChange(store.db, { stationRef: ref, kind: 'blockShipment', payload: { reason: 'hold at dock' }, now: Date.now() });
+    sandbox.faults.set({ errorRate: 1 });
+    await drain(worker());
+    sandbox.faults.clear();
+    const held = outbox.get(store.db, change.id);
+    expect(held).toMatchObject({ state: 'needs_review', attempts: OUTBOX_RETRY_POLICY.maxAttempts });
+    expect(held?.lastError?.message).toMatch(/^gave up after 8 tries that reached the service/);
+    // Held, not refused: the shipment still shows the block as waiting until a person decides.
+    expect(getByStationRef(store.db, ref)?.status).toBe('blocking');
   });
 
   it('a repeated cancel whose first answer was lost counts as done', async () => {

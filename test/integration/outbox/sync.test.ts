@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { ServiceClient } from '../../../electron/service/client/client';
-import { realTimers } from '../../../electron/service/client/timers';
+import { realTimers } from '../../../electron/platform/clock';
 import { openStationStore, type StationStore } from '../../../electron/store/database';
 import { listDocuments, saveDocuments } from '../../../electron/store/documents';
 import { listLocations } from '../../../electron/store/locations';
@@ -15,6 +15,7 @@ import { ulid } from '../../../electron/store/stationRef';
 import type { SyncEvent } from '../../../electron/sync/events';
 import { SyncEngine } from '../../../electron/sync/syncEngine';
 import { SandboxClient } from '../../support/sandboxHarness';
+import { VirtualClock } from '../../support/virtualClock';
 import { location, shipment } from '../../support/shipments';
 
 let dir: string;
@@ -78,6 +79,49 @@ describe('connectivity and sync', () => {
     const cached = getByServiceId(store.db, serviceId);
     expect(cached).toMatchObject({ serviceId, orderNumber: 'SO-OTHER-DESK', trackingNumber: made.json.trackingNumber });
     expect(events.some((e) => e.type === 'syncProgress' && e.phase === 'tracking')).toBe(true);
+    await engine.stop();
+    client.close();
+    store.close();
+  });
+});
+
+describe('pulling on the station\'s clock, and naming what failed', () => {
+  it('pulls again once a period has passed on the clock the station is given', async () => {
+    const clock = new VirtualClock(Date.now());
+    const store = openStationStore(join(dir, 'clocked.db'));
+    const events: SyncEvent[] = [];
+    const engine = new SyncEngine({ db: store.db, timers: clock, onEvent: (e) => events.push(e), pullEveryMs: 300_000 });
+    const client = new ServiceClient({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey }, requestsPerMinute: 100_000, timers: clock, retry: { maxAttempts: 1 }, logger: { request: engine.observe, warn: () => undefined } });
+    const pulls = (): number => events.filter((e) => e.type === 'syncProgress' && e.phase === 'locations').length;
+    await engine.start(client);
+    // Coming online pulls once; no wall-clock timer can pull again within this test's time.
+    await expect.poll(pulls, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => events.some((e) => e.type === 'syncProgress' && e.phase === 'tracking'), { timeout: 10_000 }).toBe(true);
+    const before = pulls();
+    await clock.advance(300_000);
+    await expect.poll(pulls, { timeout: 10_000 }).toBeGreaterThan(before);
+    await engine.stop();
+    expect(clock.pendingTimers).toBe(0);
+    client.close();
+    store.close();
+  });
+
+  it('a pull phase that fails for a reason of the station\'s own is reported under its own name, and the other phases still run', async () => {
+    const other = new SandboxClient(sandbox);
+    await other.call('createLocation', { body: location('WH-PHASE') });
+    await other.call('createShipment', { body: shipment({ references: { orderNumber: 'SO-PHASE' } }) });
+    const { store, engine, client, events } = station('phase');
+    // The store refuses new locations and tracking, as a damaged file would; shipments still go in.
+    store.db.exec(`
+      CREATE TRIGGER no_locations BEFORE INSERT ON locations BEGIN SELECT RAISE(ABORT, 'locations are read-only'); END;
+      CREATE TRIGGER no_tracking BEFORE UPDATE ON shipments WHEN NEW.tracking_record IS NOT NULL BEGIN SELECT RAISE(ABORT, 'tracking is read-only'); END;`);
+    await engine.start(client);
+    await expect.poll(() => events.filter((e) => e.type === 'syncFailed').length, { timeout: 10_000 }).toBe(2);
+    expect(events.filter((e) => e.type === 'syncFailed')).toEqual([
+      { type: 'syncFailed', phase: 'locations', message: 'stopped unexpectedly: locations are read-only' },
+      { type: 'syncFailed', phase: 'tracking', message: 'stopped unexpectedly: tracking is read-only' },
+    ]);
+    expect(events.some((e) => e.type === 'syncProgress' && e.phase === 'shipments' && e.done > 0)).toBe(true);
     await engine.stop();
     client.close();
     store.close();
