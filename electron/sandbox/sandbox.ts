@@ -8,13 +8,16 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_RULE_SET, type RuleSet } from './rules';
 import { Authenticator, DEMO_CREDENTIALS, type SandboxCredentials } from './server/auth';
+import { AuthFailureLimiter, DEFAULT_FAILED_AUTH_PER_MINUTE } from './server/authFailures';
+import { DEFAULT_BODY_LIMITS } from './server/body';
+import { answerClientErrors, DEFAULT_TIMEOUTS, serverTimeoutOptions } from './server/connections';
 import type { SandboxServices } from './server/context';
 import { FaultControls, type FaultSettings, type FaultSettingsInput } from './server/faults';
 import { seededRandom } from './seededRandom';
-import { ServiceFailure } from './server/failures';
 import { createPipeline } from './server/pipeline';
 import { RateLimiter, TIERS } from './server/rateLimiter';
 import { openSandboxDb } from './state/db';
+import { seedDemoLocation } from './state/demoLocation';
 import { createHandlers } from './handlers';
 
 export interface SandboxOptions {
@@ -25,10 +28,22 @@ export interface SandboxOptions {
   readonly credentials?: Partial<SandboxCredentials>;
   /** Requests per minute per credential (Standard 100 by default). */
   readonly requestsPerMinute?: number;
+  /**
+   * Failed authentication attempts (a wrong key or secret, a token never issued) one remote
+   * address may make per minute; past it the address is answered 429 until the window frees.
+   * Counted apart from `requestsPerMinute`, so guessing never uses up the real client's limit.
+   */
+  readonly failedAuthPerMinute?: number;
+  /** Milliseconds a request's headers may take to arrive (10 s by default); later is 408. */
+  readonly headersTimeoutMs?: number;
+  /** Milliseconds a request's body may take to arrive (30 s by default); later is 408. */
+  readonly bodyTimeoutMs?: number;
   readonly tokenLifetimeSeconds?: number;
   readonly ruleSet?: RuleSet;
   /** The sandbox's notion of now: tests move it to make tracking advance. */
   readonly clock?: () => Date;
+  /** Start with a demo warehouse when there is no location yet (the app's embedded sandbox does). */
+  readonly demoLocation?: boolean;
   /** Seed for fault injection and generated numbers; random when absent. */
   readonly seed?: number;
   readonly onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
@@ -61,11 +76,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     random,
     newId: (prefix) => `${prefix}_${randomBytes(10).toString('hex')}`,
   };
+  if (options.demoLocation === true) seedDemoLocation(db, services.newId, (options.clock ?? (() => new Date()))());
   const faults = new FaultControls(random);
   const adminToken = randomBytes(16).toString('hex');
+  const timeouts = {
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULT_TIMEOUTS.headersTimeoutMs,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_TIMEOUTS.bodyTimeoutMs,
+  };
   const handler = createPipeline({
     auth: new Authenticator({ credentials, tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600 }),
     limiter: new RateLimiter(requestsPerMinute),
+    authFailures: new AuthFailureLimiter(options.failedAuthPerMinute ?? DEFAULT_FAILED_AUTH_PER_MINUTE),
+    bodyLimits: { ...DEFAULT_BODY_LIMITS, timeoutMs: timeouts.bodyTimeoutMs },
     faults,
     handlers: createHandlers({ ruleSet: options.ruleSet ?? DEFAULT_RULE_SET }),
     services,
@@ -75,15 +97,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
   });
 
-  const server: Server = createServer({ keepAliveTimeout: 5000 }, handler);
-  // Requests Node cannot parse (oversize headers, a bad Content-Length) still get the envelope.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const failure = new ServiceFailure('InvalidRequest', tooLarge ? 'request headers (or the URL) are larger than 16 KB' : `the request is not valid HTTP: ${error.message}`);
-    const body = JSON.stringify(failure.envelope);
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  });
+  const server: Server = createServer({ keepAliveTimeout: 5000, ...serverTimeoutOptions(timeouts) }, handler);
+  // Requests Node cannot parse or that never finish their headers still get the envelope.
+  answerClientErrors(server, timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -86,15 +86,15 @@ export function validFor(target: Target, pick: number, fx: FuzzFixtures): Shaped
   }
 }
 
-/** Percent-encodes each code point; a lone surrogate becomes the bytes a careless encoder writes. */
-function encodeEach(text: string): string {
-  return Array.from(text, (ch) => {
-    try {
-      return encodeURIComponent(ch);
-    } catch {
-      return '%ED%A0%80';
-    }
-  }).join('');
+/** A surrogate with no partner: encodeURIComponent refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Percent-encodes each code point; a lone surrogate becomes the bytes a careless encoder writes.
+ * Encoded a run at a time, not a code point at a time: bodies here reach 20 MB.
+ */
+export function encodeEach(text: string): string {
+  return text.split(LONE_SURROGATE).map(encodeURIComponent).join('%ED%A0%80');
 }
 
 /** A path id as a client that encodes it would send it, or with only the unsendable bytes encoded. */

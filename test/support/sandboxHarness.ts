@@ -3,6 +3,7 @@
  * clock, and sends any operation of the contract's table with the chosen credential.
  */
 import { afterAll, beforeAll } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import { operations, operationPath, type OperationId } from '../../electron/service/contract';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/sandbox';
 
@@ -46,9 +47,20 @@ export interface CallOptions {
   readonly headers?: Record<string, string>;
 }
 
+export interface ClientOptions {
+  /**
+   * Local address to send from, e.g. `127.0.0.2`: every 127.x.y.z address reaches the sandbox
+   * on loopback, so tests can play callers at different remote addresses.
+   */
+  readonly localAddress?: string;
+}
+
 export class SandboxClient {
   /** Takes the sandbox or a getter for it, so a client can be made before the sandbox starts. */
-  constructor(private readonly source: RunningSandbox | (() => RunningSandbox)) {}
+  constructor(
+    private readonly source: RunningSandbox | (() => RunningSandbox),
+    private readonly options: ClientOptions = {},
+  ) {}
 
   get sandbox(): RunningSandbox {
     return typeof this.source === 'function' ? this.source() : this.source;
@@ -72,8 +84,8 @@ export class SandboxClient {
     if (auth !== 'none' && 'bearer' in auth) headers.Authorization = `Bearer ${auth.bearer}`;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
-    const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
-    const text = await response.text();
+    const { status, headers: answerHeaders, text } =
+      this.options.localAddress === undefined ? await viaFetch(method, url, headers, body) : await viaHttp(method, url, headers, body, this.options.localAddress);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
@@ -81,7 +93,7 @@ export class SandboxClient {
       // Leave non-JSON as text: the assertions will say what came back.
     }
     const json = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-    return { status: response.status, headers: response.headers, body: parsed, json };
+    return { status, headers: answerHeaders, body: parsed, json };
   }
 
   async oauthToken(form: Record<string, string>): Promise<Answer> {
@@ -96,6 +108,36 @@ export class SandboxClient {
   async setFaults(settings: Record<string, unknown>): Promise<Answer> {
     return this.send('PUT', `${this.sandbox.baseUrl}/_sandbox/faults`, { body: settings, auth: 'none', headers: { 'X-Sandbox-Admin': this.sandbox.adminToken } });
   }
+}
+
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+async function viaFetch(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
+  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+/** node:http instead of fetch, which cannot choose the local address it sends from. */
+function viaHttp(method: string, url: string, headers: Record<string, string>, body: string | undefined, localAddress: string): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, headers, localAddress, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What validation found, in the service's `validationOptions` form: a field (`key`), a
- * suggested value when there is one, a sentence, and how serious it is. The most serious
+ * suggested value, a sentence, and how serious it is. The most serious
  * finding decides the status: an Error makes the address Invalid, a Warning Partial.
  */
 import type { ValidationOption } from '../../service/contract';
@@ -30,6 +30,11 @@ export function statusOf(findings: readonly Finding[]): ValidationStatus {
   return 'Valid';
 }
 
-export function toValidationOption(f: Finding): ValidationOption {
-  return f.value === undefined ? { key: f.key, message: f.message, messageType: f.messageType } : { key: f.key, value: f.value, message: f.message, messageType: f.messageType };
+/**
+ * A finding as the service's option. Spec 2.7 gives every option a `value` (a suggestion):
+ * a finding with no suggestion of its own suggests `standardized`, what the answer's
+ * validated address holds for that field.
+ */
+export function toValidationOption(f: Finding, standardized: string): ValidationOption {
+  return { key: f.key, value: f.value ?? standardized, message: f.message, messageType: f.messageType };
 }

@@ -62,6 +62,13 @@ function optional(key: 'companyName' | 'contactName' | 'emailAddress' | 'phoneNu
   return value === '' ? {} : { [key]: value };
 }
 
+/** What the answer holds for a finding's field: its suggestion when it has none of its own. */
+function standardizedValue(key: string, validated: ValidatedAddress, addressType: string): string {
+  if (key === 'addressType') return addressType;
+  const value = Object.hasOwn(validated, key) ? validated[key] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 export function validateAddress(input: AddressInput): AddressValidationResponse {
   const raw = {
     address1: text(input.address1),
@@ -132,6 +139,6 @@ export function validateAddress(input: AddressInput): AddressValidationResponse 
       standardization: STANDARDS[system],
       ...check.remarks,
     },
-    validationOptions: findings.map(toValidationOption),
+    validationOptions: findings.map((f) => toValidationOption(f, standardizedValue(f.key, validated, type.addressType))),
   };
 }

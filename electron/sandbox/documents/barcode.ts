@@ -3,7 +3,7 @@
  * check character), this module sizes it for a 203 dpi thermal printer and draws the bars
  * as filled rectangles, so the PDF stays vector and prints crisp at any resolution.
  */
-import bwipjs from 'bwip-js/node';
+import { bwipjs } from '../lazyPackages';
 import type { PageCanvas } from './page-canvas';
 
 /** The resolution of the common desktop thermal label printer (8 dots per mm). */
@@ -37,7 +37,7 @@ type RawSymbols = readonly ({ readonly sbs: readonly number[] } | { readonly pix
 
 function rawCode128(text: string): RawSymbols {
   try {
-    return bwipjs.raw('code128', text, {});
+    return bwipjs().raw('code128', text, {});
   } catch (error) {
     throw new Error(`cannot encode ${JSON.stringify(text)} as Code 128: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

@@ -113,7 +113,7 @@ function drawRouting(page: PageCanvas, label: Label): void {
 
 function drawService(page: PageCanvas, label: Label): void {
   const top = L.routingBottom + L.thickRule;
-  page.text(`${label.carrierName} ${label.serviceName}`.toUpperCase(), L.margin, top + 17, CONTENT_WIDTH, { size: 15, minSize: 9, bold: true });
+  page.text(serviceLine(label.carrierName, label.serviceName).toUpperCase(), L.margin, top + 17, CONTENT_WIDTH, { size: 15, minSize: 9, bold: true });
   page.text(`TRACKING #: ${label.trackingNumber}`, L.margin, top + 31, CONTENT_WIDTH, { size: 9, minSize: 6 });
 }
 
@@ -130,4 +130,9 @@ function drawFooter(page: PageCanvas, label: Label): void {
     page.text(`SHIPMENT ${label.shipmentId}`, right, L.referencesTop + 19.5, RIGHT_COLUMN_WIDTH, { size: 6, minSize: 5, align: 'right' });
   }
   page.text('SANDBOX LABEL - NOT VALID FOR SHIPPING', L.margin, L.height - 5, CONTENT_WIDTH, { size: 6, bold: true, align: 'center' });
+}
+
+/** "USPS Ground Advantage", not "USPS USPS Ground Advantage": most services carry their carrier's name. */
+function serviceLine(carrier: string, service: string): string {
+  return service.toLowerCase().startsWith(carrier.toLowerCase()) ? service : `${carrier} ${service}`;
 }

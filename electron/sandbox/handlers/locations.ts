@@ -1,8 +1,8 @@
 /** Location operations: paged list, read, create, update (merge), soft delete. */
-import { LOCATION_SORT_FIELDS, LocationCreate, parseWith, type LocationListRecord } from '../../service/contract';
+import { LOCATION_SORT_FIELDS, LocationCreate, parseWith } from '../../service/contract';
 import type { Handler } from '../server/context';
 import { ServiceFailure, issuesToItems } from '../server/failures';
-import { allLocations, getLocation, insertLocation, markLocationDeleted, replaceLocation, toDetail, toListRecord, type StoredLocation } from '../state/locations';
+import { getLocation, insertLocation, listLocations, markLocationDeleted, replaceLocation, toDetail, type StoredLocation } from '../state/locations';
 import type { SandboxDb } from '../state/db';
 
 function findLive(db: SandboxDb, id: string, action: string): StoredLocation {
@@ -12,40 +12,23 @@ function findLive(db: SandboxDb, id: string, action: string): StoredLocation {
   return location;
 }
 
-const SEARCHED: readonly (keyof LocationListRecord)[] = ['referenceId', 'locationName', 'groupId', 'city', 'stateProvince', 'zipPostalCode', 'contactName', 'emailAddress'];
-
-/** A list field as text for matching and sorting (they are strings, booleans or absent). */
-const textOf = (value: unknown): string => (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number' ? String(value) : '');
-
-function matches(record: LocationListRecord, tags: readonly string[], term: string): boolean {
-  const needle = term.toLowerCase();
-  return SEARCHED.some((key) => textOf(record[key]).toLowerCase().includes(needle)) || tags.some((tag) => tag.toLowerCase().includes(needle));
-}
-
+/**
+ * The paged list (docs/service-decisions.md, Locations): Query is a case-insensitive
+ * substring of the searched fields and tags, Sort one of LOCATION_SORT_FIELDS (default
+ * locationName), Order ASC or DESC; the database pages, searches and counts.
+ */
 export const getLocations: Handler<'getLocations'> = ({ query }, { db }) => {
   const sort = query.Sort ?? 'locationName';
-  if (!(LOCATION_SORT_FIELDS as readonly string[]).includes(sort)) {
-    throw new ServiceFailure('InvalidRequest', `Sort must be one of ${LOCATION_SORT_FIELDS.join(', ')}, not "${sort}"`);
-  }
-  const descending = query.Order?.toUpperCase() === 'DESC';
-  const term = query.Query?.trim() ?? '';
-  const rows = allLocations(db)
-    .map((location) => ({ record: toListRecord(location), tags: location.record.tags ?? [] }))
-    .filter(({ record, tags }) => term === '' || matches(record, tags, term))
-    .map(({ record }) => record);
-  const key = sort;
-  rows.sort((a, b) => {
-    const order = textOf(a[key]).localeCompare(textOf(b[key]), 'en', { sensitivity: 'base', numeric: true }) || a.id.localeCompare(b.id);
-    return descending ? -order : order;
-  });
   const { Page: page, Limit: limit } = query;
-  const totalPages = Math.ceil(rows.length / limit);
+  const listed = listLocations(db, { term: query.Query?.trim().toLowerCase() ?? '', sort, descending: query.Order?.toUpperCase() === 'DESC', page, limit });
+  if (listed === undefined) throw new ServiceFailure('InvalidRequest', `Sort must be one of ${LOCATION_SORT_FIELDS.join(', ')}, not "${sort}"`);
+  const totalPages = Math.ceil(listed.totalCount / limit);
   return {
     success: true,
-    data: rows.slice((page - 1) * limit, page * limit),
+    data: listed.records,
     pageNumber: page,
     pageSize: limit,
-    totalCount: rows.length,
+    totalCount: listed.totalCount,
     totalPages,
     hasPreviousPage: page > 1,
     hasNextPage: page < totalPages,

@@ -20,7 +20,7 @@ function mustFind(services: SandboxServices, id: string): StoredShipment {
 /** Applies an action through the state machine, records it, and returns the saved shipment. */
 function act(services: SandboxServices, shipment: StoredShipment, action: ShipmentAction, by: string, now: Date, reason?: string, change: Partial<StoredShipment> = {}): StoredShipment {
   const next = transition(shipment.status, action, pickedUp(shipment, now));
-  if (!next.ok) throw new ServiceFailure('InvalidTransition', `shipment ${shipment.id} ${next.reason}`);
+  if (!next.ok) throw new ServiceFailure(next.code, `shipment ${shipment.id} ${next.reason}`);
   const entry = reason === undefined || reason === '' ? { at: now.toISOString(), action, by } : { at: now.toISOString(), action, by, reason };
   const saved: StoredShipment = { ...shipment, ...change, status: next.status, history: [...shipment.history, entry] };
   saveShipment(services.db, saved);
@@ -124,7 +124,8 @@ export const updateShipments: Handler<'updateShipments'> = ({ body, principal, n
       },
     ),
   );
-  return { success: results.every((r) => r.success), shipments: results };
+  // Spec, Update Shipment: "no top-level `success` is given"; each item carries its own.
+  return { shipments: results };
 };
 
 export const trackShipments: Handler<'trackShipments'> = ({ body, now }, services) => {

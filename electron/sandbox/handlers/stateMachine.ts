@@ -4,7 +4,14 @@
  */
 export type ShipmentAction = 'cancel' | 'block' | 'unblock' | 'archive' | 'update';
 
-export type Transition = { readonly ok: true; readonly status: string } | { readonly ok: false; readonly reason: string };
+/**
+ * Why an action is refused: `ShipmentAlreadyInState` when its effect is already in place (a
+ * repeat of a cancel, block, unblock or archive whose first answer was lost), so a caller can
+ * count it as done; `InvalidTransition` for every other refusal.
+ */
+export type RefusalCode = 'ShipmentAlreadyInState' | 'InvalidTransition';
+
+export type Transition = { readonly ok: true; readonly status: string } | { readonly ok: false; readonly code: RefusalCode; readonly reason: string };
 
 const PAST: Readonly<Record<ShipmentAction, string>> = {
   cancel: 'cancelled',
@@ -19,23 +26,25 @@ const PAST: Readonly<Record<ShipmentAction, string>> = {
  *   longer be voided or held, as with real carriers.
  */
 export function transition(status: string, action: ShipmentAction, pickedUp: boolean): Transition {
-  const refuse = (why: string): Transition => ({ ok: false, reason: `cannot be ${PAST[action]}: ${why}` });
+  const refuse = (why: string): Transition => ({ ok: false, code: 'InvalidTransition', reason: `cannot be ${PAST[action]}: ${why}` });
+  const already = (why: string): Transition => ({ ok: false, code: 'ShipmentAlreadyInState', reason: `cannot be ${PAST[action]}: ${why}` });
   switch (status) {
     case 'Archived':
-      return refuse(action === 'archive' ? 'it is already archived' : 'it is archived');
+      return action === 'archive' ? already('it is already archived') : refuse('it is archived');
     case 'Cancelled':
       if (action === 'archive') return { ok: true, status: 'Archived' };
-      return refuse(action === 'cancel' ? 'it is already cancelled' : 'it is cancelled');
+      return action === 'cancel' ? already('it is already cancelled') : refuse('it is cancelled');
     case 'Blocked':
       if (action === 'cancel') return { ok: true, status: 'Cancelled' };
       if (action === 'unblock') return { ok: true, status: 'Created' };
       if (action === 'archive') return { ok: true, status: 'Archived' };
       if (action === 'update') return { ok: true, status };
-      return refuse('it is already blocked');
+      return already('it is already blocked');
     case 'Created':
       if (action === 'archive') return { ok: true, status: 'Archived' };
       if (action === 'update') return { ok: true, status };
-      if (action === 'unblock') return refuse('it is not blocked');
+      // Checked before "picked up": a shipment that is not blocked is not blocked either way.
+      if (action === 'unblock') return already('it is not blocked');
       if (pickedUp) return refuse('the carrier has already picked it up');
       return { ok: true, status: action === 'cancel' ? 'Cancelled' : 'Blocked' };
     default:

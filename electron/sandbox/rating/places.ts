@@ -4,7 +4,7 @@
  * (zones come from the distance between them). Other countries' postal codes are checked
  * against their national format only; they have no coordinates here.
  */
-import zipcodes from 'zipcodes';
+import { zipcodes } from '../lazyPackages';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { ShipmentAddress } from '../../service/contract';
 import { countryFacts, isCountryCode, type Region } from './countries';
@@ -38,7 +38,7 @@ function usPlace(raw: string, field: string): RatingResult<Place> {
   const match = US_ZIP.exec(raw);
   if (match?.[1] === undefined) return invalid(field, `'${raw}' is not a US ZIP code (5 digits, or ZIP+4)`);
   const zip = match[1];
-  const entry = zipcodes.lookup(zip);
+  const entry = zipcodes().lookup(zip);
   if (entry === undefined) return invalid(field, `${zip} is not a known US ZIP code`);
   return ok({
     country: 'US',
@@ -55,7 +55,7 @@ function canadianPlace(raw: string, field: string): RatingResult<Place> {
   const match = CA_POSTAL.exec(raw.toUpperCase());
   const fsa = match?.[1];
   if (fsa === undefined || match?.[2] === undefined) return invalid(field, `'${raw}' is not a Canadian postal code (A1A 1A1)`);
-  const entry = zipcodes.lookup(fsa);
+  const entry = zipcodes().lookup(fsa);
   const province = canadianProvince(fsa);
   if (entry === undefined || province === undefined) return invalid(field, `${fsa} ${match[2]} is not a known Canadian postal code`);
   return ok({

@@ -24,6 +24,19 @@ export const DEMO_CREDENTIALS: SandboxCredentials = {
   clientSecret: 'sandbox-client-secret',
 };
 
+/**
+ * A credential was presented and is not one the sandbox knows: a wrong API key or client
+ * secret, a token it never issued, a forged signature. What a guesser sends, so the pipeline
+ * counts it against the caller's address. Missing credentials and genuine tokens that have
+ * expired are plain `ServiceFailure`s: nobody guesses by sending nothing, and a client whose
+ * token ran out is not guessing either.
+ */
+export class CredentialRejected extends ServiceFailure {
+  constructor(message: string) {
+    super('AuthenticationFailed', message);
+  }
+}
+
 export interface Principal {
   /** The credential the request counts against (rate limits, createdBy). */
   readonly name: string;
@@ -67,31 +80,44 @@ export class Authenticator {
 
   private checkClient(clientId: string, clientSecret: string): void {
     if (!sameSecret(clientId, this.credentials.clientId) || !sameSecret(clientSecret, this.credentials.clientSecret)) {
-      throw new ServiceFailure('AuthenticationFailed', 'client_id or client_secret is not valid');
+      throw new CredentialRejected('client_id or client_secret is not valid');
     }
   }
 
-  /** POST {auth_url}/connect/token, form-encoded. */
-  issueOAuthToken(form: Record<string, string>, now: number): OAuthTokenResponse {
+  /**
+   * Checks the form of POST {auth_url}/connect/token and the client credentials in it. Kept
+   * apart from issuing, so the pipeline counts the request against the client's rate limit
+   * only once the client is known to be the real one.
+   */
+  authenticateOAuthClient(form: Record<string, string>): OAuthTokenRequest {
     if (form.grant_type !== undefined && form.grant_type !== 'client_credentials') {
       throw new ServiceFailure('InvalidRequest', `grant_type must be "client_credentials", not "${form.grant_type}"`);
     }
     const parsed = parseWith(OAuthTokenRequest, form);
     if (!parsed.ok) throw ServiceFailure.many(issuesToItems(parsed.issues, 'InvalidRequest'));
     this.checkClient(parsed.value.client_id, parsed.value.client_secret);
+    return parsed.value;
+  }
+
+  /** The token for an authenticated OAuth client. */
+  issueOAuthToken(request: OAuthTokenRequest, now: number): OAuthTokenResponse {
     this.prune(now);
     const token = randomBytes(24).toString('base64url');
     this.oauthTokens.set(token, now + this.lifetimeMs);
     const answer: OAuthTokenResponse = { access_token: token, token_type: 'Bearer', expires_in: Math.round(this.lifetimeMs / 1000) };
-    if (parsed.value.scope !== undefined) answer.scope = parsed.value.scope;
+    if (request.scope !== undefined) answer.scope = request.scope;
     return answer;
   }
 
-  /** The deprecated POST /v1/authorize/token: a signed HS256 JWT. */
-  issueBearerToken(body: unknown, now: number): BearerTokenResponse {
+  /** Checks the body of the deprecated POST /v1/authorize/token and the client credentials in it. */
+  authenticateBearerClient(body: unknown): void {
     const parsed = parseWith(BearerTokenRequest, body);
     if (!parsed.ok) throw ServiceFailure.many(issuesToItems(parsed.issues, 'InvalidRequest'));
     this.checkClient(parsed.value.clientId, parsed.value.clientSecret);
+  }
+
+  /** The deprecated method's signed HS256 JWT, for an authenticated client. */
+  issueBearerToken(now: number): BearerTokenResponse {
     const expiresAt = now + this.lifetimeMs;
     const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
     const payload = base64url(JSON.stringify({ iss: 'packbench-sandbox', sub: this.credentials.clientId, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt / 1000) }));
@@ -105,13 +131,13 @@ export class Authenticator {
     if (typeof apiKey === 'string' && apiKey !== '') {
       if (sameSecret(apiKey, this.credentials.apiKey)) return { name: 'api-key', canWrite: true, method: 'apiKey' };
       if (sameSecret(apiKey, this.credentials.readOnlyApiKey)) return { name: 'read-only-api-key', canWrite: false, method: 'apiKey' };
-      throw new ServiceFailure('AuthenticationFailed', `${API_KEY_HEADER} is not a valid API key`);
+      throw new CredentialRejected(`${API_KEY_HEADER} is not a valid API key`);
     }
     const authorization = headers.authorization;
     if (typeof authorization === 'string') {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
       const token = match?.[1];
-      if (token === undefined) throw new ServiceFailure('AuthenticationFailed', 'Authorization must be "Bearer <token>"');
+      if (token === undefined) throw new CredentialRejected('Authorization must be "Bearer <token>"');
       return token.split('.').length === 3 ? this.verifyJwt(token, now) : this.verifyOAuthToken(token, now);
     }
     throw new ServiceFailure('AuthenticationFailed', `credentials are missing: send ${API_KEY_HEADER} or Authorization: Bearer <token>`);
@@ -119,7 +145,7 @@ export class Authenticator {
 
   private verifyOAuthToken(token: string, now: number): Principal {
     const expiresAt = this.oauthTokens.get(token);
-    if (expiresAt === undefined) throw new ServiceFailure('AuthenticationFailed', 'access token is not valid');
+    if (expiresAt === undefined) throw new CredentialRejected('access token is not valid');
     if (expiresAt <= now) throw new ServiceFailure('AuthenticationFailed', 'access token has expired');
     return this.clientPrincipal;
   }
@@ -127,7 +153,7 @@ export class Authenticator {
   private verifyJwt(token: string, now: number): Principal {
     const [header = '', payload = '', signature = ''] = token.split('.');
     const expected = base64url(createHmac('sha256', this.jwtKey).update(`${header}.${payload}`).digest());
-    if (!sameSecret(signature, expected)) throw new ServiceFailure('AuthenticationFailed', 'bearer token signature is not valid');
+    if (!sameSecret(signature, expected)) throw new CredentialRejected('bearer token signature is not valid');
     let exp: unknown;
     try {
       exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;

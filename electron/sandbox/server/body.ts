@@ -3,23 +3,53 @@ import type { IncomingMessage } from 'node:http';
 import { LIMITS, MAX_JSON_DEPTH, nestsDeeperThan } from '../../service/contract';
 import { ServiceFailure } from './failures';
 
+export interface BodyLimits {
+  /** Most bytes accepted; more is refused with 400. */
+  readonly maxBytes: number;
+  /** Milliseconds the whole body may take to arrive, from the first read on; later is 408. */
+  readonly timeoutMs: number;
+}
+
+/** What the sandbox allows when nothing else is configured. */
+export const DEFAULT_BODY_LIMITS: BodyLimits = { maxBytes: LIMITS.maxBodyBytes, timeoutMs: 30_000 };
+
 /**
- * Reads the whole body, refusing more than the limit. A refused body is answered with 400
- * (the envelope everywhere, not a bare 413), and the connection is then closed because the
- * rest of the upload is not read.
+ * Reads the whole body, refusing more than the limit or a body that is not complete in time
+ * (a slow upload would otherwise hold its connection open as long as the sender likes). A
+ * refused body is answered with the envelope everywhere (400, or 408 for the time limit, not
+ * a bare 413), and the connection is then closed because the rest of the upload is not read.
  */
-export async function readBody(request: IncomingMessage, limit: number = LIMITS.maxBodyBytes): Promise<Buffer> {
+export function readBody(request: IncomingMessage, limits: BodyLimits = DEFAULT_BODY_LIMITS): Promise<Buffer> {
+  const { maxBytes, timeoutMs } = limits;
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new ServiceFailure('InvalidRequest', `body is larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) throw new ServiceFailure('InvalidRequest', `body is larger than ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(new ServiceFailure('InvalidRequest', `body is larger than ${maxBytes} bytes`));
+  // Closed before anyone read it (the caller gave up during an injected latency): no event
+  // will come, so do not wait for the timer.
+  if (request.destroyed) return Promise.reject(new ServiceFailure('InvalidRequest', 'the connection closed before the body was complete'));
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: Error | undefined): void => {
+      clearTimeout(timer);
+      request.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      // Stop reading what nobody will use; the pipeline closes the connection after its answer.
+      if (error === undefined) resolve(Buffer.concat(chunks));
+      else {
+        request.pause();
+        reject(error);
+      }
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) finish(new ServiceFailure('InvalidRequest', `body is larger than ${maxBytes} bytes`));
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(undefined);
+    const onError = (error: Error): void => finish(error);
+    const onClose = (): void => finish(new ServiceFailure('InvalidRequest', 'the connection closed before the body was complete'));
+    const timer = setTimeout(() => finish(ServiceFailure.withStatus('InvalidRequest', `the request body did not arrive within ${timeoutMs} ms`, 408)), timeoutMs);
+    request.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 function mediaType(request: IncomingMessage): string {

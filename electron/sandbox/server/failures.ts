@@ -29,6 +29,13 @@ export class ServiceFailure extends Error {
     this.headers = headers;
   }
 
+  /** A failure answered with an HTTP status other than its code's (405 wrong method, 408 too slow). */
+  static withStatus(code: ErrorCode, message: string, status: number, headers: Record<string, string> = {}): ServiceFailure {
+    const failure = new ServiceFailure(code, message, headers);
+    Object.assign(failure, { status });
+    return failure;
+  }
+
   /** Several problems at once, e.g. every field of a request that failed validation. */
   static many(items: readonly ErrorItem[], status = 400): ServiceFailure {
     const first = items[0];

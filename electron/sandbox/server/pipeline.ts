@@ -2,14 +2,20 @@
  * The request pipeline of the sandbox: faults, routing, authentication, rate limit,
  * permission, body parsing and validation against the contract, then the handler. Every
  * failure on the way is answered with the error envelope.
+ *
+ * Who is calling is settled from the headers before the body is read, so an anonymous
+ * upload costs the sandbox nothing; a refused request whose body was not read closes its
+ * connection. Failed attempts at authenticating count per remote address, never against the
+ * credential they claim (see authFailures.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod';
 import { operations, parseWith, tokenEndpoints, type ErrorCode, type OperationId } from '../../service/contract';
-import type { Authenticator, Principal } from './auth';
-import { parseFormBody, parseJsonBody, readBody, readQuery } from './body';
+import { CredentialRejected, type Authenticator, type Principal } from './auth';
+import type { AuthFailureLimiter } from './authFailures';
+import { DEFAULT_BODY_LIMITS, parseFormBody, parseJsonBody, readBody, readQuery, type BodyLimits } from './body';
 import type { HandlerTable, RequestContext, SandboxServices } from './context';
 import { ServiceFailure, issuesToItems } from './failures';
 import { FaultSettings, type FaultControls } from './faults';
@@ -19,6 +25,9 @@ import { matchRoute } from './routes';
 export interface PipelineOptions {
   readonly auth: Authenticator;
   readonly limiter: RateLimiter;
+  /** Failed authentication attempts per remote address. */
+  readonly authFailures: AuthFailureLimiter;
+  readonly bodyLimits?: BodyLimits;
   readonly faults: FaultControls;
   readonly handlers: HandlerTable;
   readonly services: SandboxServices;
@@ -31,6 +40,11 @@ export interface PipelineOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * The token endpoints must read their body to learn who is asking, so an anonymous caller
+ * decides how much is read: no more than this, far above any client's id and secret.
+ */
+const TOKEN_BODY_BYTES = 65_536;
 const DEPRECATION_HEADERS = {
   Deprecation: 'true',
   Warning: '299 - "Bearer tokens from /v1/authorize/token are deprecated; use OAuth 2.0 client credentials or an API key"',
@@ -67,8 +81,28 @@ function validated(id: OperationId, schema: z.ZodType | null, value: unknown): u
 }
 
 export function createPipeline(options: PipelineOptions): (request: IncomingMessage, response: ServerResponse) => void {
-  const { auth, limiter, faults, handlers, services, clock } = options;
+  const { auth, limiter, authFailures, faults, handlers, services, clock } = options;
+  const bodyLimits = options.bodyLimits ?? DEFAULT_BODY_LIMITS;
+  const tokenBodyLimits = { ...bodyLimits, maxBytes: Math.min(bodyLimits.maxBytes, TOKEN_BODY_BYTES) };
   const tokenPath = `${options.authPath}${tokenEndpoints.oauthToken.path}`;
+
+  /** An address that used up its failed attempts is refused before anything it sent is checked. */
+  function refuseIfLocked(address: string, now: number): void {
+    const wait = authFailures.lockedFor(address, now);
+    if (wait > 0) {
+      throw new ServiceFailure('RateLimitExceeded', `too many failed authentication attempts from this address; retry after ${wait} s`, { 'Retry-After': String(wait) });
+    }
+  }
+
+  /** Runs an authentication step, counting a rejected credential against the caller's address. */
+  function authenticating<T>(address: string, now: number, step: () => T): T {
+    try {
+      return step();
+    } catch (error) {
+      if (error instanceof CredentialRejected) authFailures.record(address, now);
+      throw error;
+    }
+  }
 
   function admit(principal: Principal, now: number, headers: Record<string, string>): void {
     if (faults.takeForced429()) {
@@ -91,7 +125,7 @@ export function createPipeline(options: PipelineOptions): (request: IncomingMess
     if (request.headers['x-sandbox-admin'] !== options.adminToken) throw new ServiceFailure('AuthenticationFailed', 'X-Sandbox-Admin is missing or wrong');
     if (url.pathname !== '/_sandbox/faults') throw new ServiceFailure('InvalidRequest', `no control at ${url.pathname}`);
     if (request.method === 'PUT') {
-      const parsed = parseWith(FaultSettings, parseJsonBody(request, await readBody(request)) ?? {});
+      const parsed = parseWith(FaultSettings, parseJsonBody(request, await readBody(request, bodyLimits)) ?? {});
       if (!parsed.ok) throw ServiceFailure.many(issuesToItems(parsed.issues, 'InvalidRequest'));
       return faults.set(parsed.value);
     }
@@ -102,34 +136,41 @@ export function createPipeline(options: PipelineOptions): (request: IncomingMess
   async function answer(request: IncomingMessage, response: ServerResponse, url: URL, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
     const method = request.method ?? 'GET';
     const now = clock();
+    const at = now.getTime();
+    const address = request.socket.remoteAddress ?? 'unknown';
 
+    // The token endpoints carry the client's credentials in the body: it is read (within the
+    // size and time limits), checked, and only then counted against the client's limit.
     if (method === 'POST' && url.pathname === tokenPath) {
-      const form = parseFormBody(request, await readBody(request));
-      admit(auth.clientPrincipal, now.getTime(), headers);
-      return { status: 200, body: auth.issueOAuthToken(form, now.getTime()) };
+      refuseIfLocked(address, at);
+      const form = parseFormBody(request, await readBody(request, tokenBodyLimits));
+      const client = authenticating(address, at, () => auth.authenticateOAuthClient(form));
+      admit(auth.clientPrincipal, at, headers);
+      return { status: 200, body: auth.issueOAuthToken(client, at) };
     }
     if (method === 'POST' && url.pathname === tokenEndpoints.bearerToken.path) {
       Object.assign(headers, DEPRECATION_HEADERS);
-      const body = parseJsonBody(request, await readBody(request));
-      admit(auth.clientPrincipal, now.getTime(), headers);
-      return { status: 200, body: auth.issueBearerToken(body, now.getTime()) };
+      refuseIfLocked(address, at);
+      const body = parseJsonBody(request, await readBody(request, tokenBodyLimits));
+      authenticating(address, at, () => auth.authenticateBearerClient(body));
+      admit(auth.clientPrincipal, at, headers);
+      return { status: 200, body: auth.issueBearerToken(at) };
     }
 
     const route = matchRoute(method, url.pathname);
     if (route.kind === 'none') throw new ServiceFailure('InvalidRequest', `no operation at ${method} ${url.pathname}`);
     if (route.kind === 'wrongMethod') {
-      const failure = new ServiceFailure('InvalidRequest', `${url.pathname} does not accept ${method}; use ${route.allowed.join(' or ')}`, { Allow: route.allowed.join(', ') });
-      Object.assign(failure, { status: 405 });
-      throw failure;
+      throw ServiceFailure.withStatus('InvalidRequest', `${url.pathname} does not accept ${method}; use ${route.allowed.join(' or ')}`, 405, { Allow: route.allowed.join(', ') });
     }
     const op = operations[route.id];
-    const raw = await readBody(request);
 
-    const principal = auth.authenticate(request.headers, now.getTime());
+    refuseIfLocked(address, at);
+    const principal = authenticating(address, at, () => auth.authenticate(request.headers, at));
     if (principal.method === 'bearer') Object.assign(headers, DEPRECATION_HEADERS);
-    admit(principal, now.getTime(), headers);
+    admit(principal, at, headers);
     if (faults.injectError()) throw new ServiceFailure('InternalError', 'the sandbox injected a server error (fault controls)');
     if (op.writes && !principal.canWrite) throw new ServiceFailure('PermissionDenied', `this credential may read but not ${op.title.toLowerCase()}`);
+    const raw = await readBody(request, bodyLimits);
 
     const queryNames = op.query === null ? [] : Object.keys((op.query as unknown as z.ZodObject).shape);
     const context = {
@@ -181,8 +222,9 @@ export function createPipeline(options: PipelineOptions): (request: IncomingMess
 
     work().catch((error: unknown) => {
       if (error instanceof ServiceFailure) {
-        // A body refused for its size was not read to the end: close rather than reuse.
-        const extra = error.message.startsWith('body is larger') ? { ...error.headers, Connection: 'close' } : error.headers;
+        // A request refused before its body was all read (unauthenticated, too large, too
+        // slow): close rather than reuse, or Node would go on reading the rest of the upload.
+        const extra = request.complete ? error.headers : { ...error.headers, Connection: 'close' };
         finish(error.status, error.envelope, extra);
         return;
       }

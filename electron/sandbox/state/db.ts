@@ -3,12 +3,13 @@
  * Records are stored as JSON documents beside the columns that lists and searches use.
  */
 import Database from 'better-sqlite3';
+import type { LocationCreate } from '../../service/contract';
+import { LIST_COLUMN_NAMES, listRowOf, LOCATION_LIST_INDEXES, LOCATION_LIST_TABLE } from './locationColumns';
 
 export type SandboxDb = Database.Database;
 
-const SCHEMA_VERSION = 1;
-
-const SCHEMA = `
+/** Schema 1: the first sandbox's tables, as files written by it hold them. */
+const SCHEMA_1 = `
 CREATE TABLE locations (
   id TEXT PRIMARY KEY,
   record TEXT NOT NULL,
@@ -47,6 +48,34 @@ CREATE TABLE documents (
 );
 `;
 
+/**
+ * Schema 2: the `location_list` table Get Locations pages, searches and sorts on in SQL, with
+ * an index per sort order. Filled from the existing records, so a file written by schema 1
+ * (the app keeps one in its data folder) is upgraded in place when it is opened.
+ */
+function upgradeTo2(db: SandboxDb): void {
+  db.exec(LOCATION_LIST_TABLE);
+  for (const index of LOCATION_LIST_INDEXES) db.exec(index);
+  const rows = db.prepare('SELECT id, record, deleted, created_on, created_by, updated_by FROM locations').all() as {
+    id: string;
+    record: string;
+    deleted: number;
+    created_on: string;
+    created_by: string;
+    updated_by: string;
+  }[];
+  const insert = db.prepare(`INSERT INTO location_list (${LIST_COLUMN_NAMES.join(', ')}) VALUES (${LIST_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})`);
+  for (const row of rows) {
+    insert.run(
+      listRowOf({ id: row.id, record: JSON.parse(row.record) as LocationCreate, deleted: row.deleted === 1, createdOn: row.created_on, createdBy: row.created_by, updatedBy: row.updated_by }),
+    );
+  }
+}
+
+/** Each schema's step from the one before; a file at version N runs the steps after N. */
+const UPGRADES: readonly ((db: SandboxDb) => void)[] = [(db) => db.exec(SCHEMA_1), upgradeTo2];
+const SCHEMA_VERSION = UPGRADES.length;
+
 export function openSandboxDb(path: string): SandboxDb {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -61,7 +90,7 @@ export function openSandboxDb(path: string): SandboxDb {
   }
   if (version < SCHEMA_VERSION) {
     db.transaction(() => {
-      db.exec(SCHEMA);
+      for (const upgrade of UPGRADES.slice(version)) upgrade(db);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
   }

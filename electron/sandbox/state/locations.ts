@@ -1,6 +1,7 @@
-/** Location records of the sandbox. */
+/** Location records of the sandbox, and the paged list of Get Locations. */
 import type { LocationCreate, LocationDetail, LocationListRecord } from '../../service/contract';
 import type { SandboxDb } from './db';
+import { LIST_COLUMN_NAMES, listRowOf, SORT_COLUMNS } from './locationColumns';
 
 export interface StoredLocation {
   readonly id: string;
@@ -29,15 +30,26 @@ const fromRow = (row: Row): StoredLocation => ({
   updatedBy: row.updated_by,
 });
 
+const SAVE_LIST_ROW = `INSERT OR REPLACE INTO location_list (${LIST_COLUMN_NAMES.join(', ')}) VALUES (${LIST_COLUMN_NAMES.map((name) => `@${name}`).join(', ')})`;
+
+/** Keeps the location's row of the list in step with its record (same transaction). */
+function saveListRow(db: SandboxDb, id: string): void {
+  const stored = getLocation(db, id);
+  if (stored !== undefined) db.prepare(SAVE_LIST_ROW).run(listRowOf(stored));
+}
+
 export function insertLocation(db: SandboxDb, location: { id: string; record: LocationCreate; at: string; by: string }): void {
-  db.prepare('INSERT INTO locations (id, record, created_on, created_by, updated_on, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(
-    location.id,
-    JSON.stringify(location.record),
-    location.at,
-    location.by,
-    location.at,
-    location.by,
-  );
+  db.transaction(() => {
+    db.prepare('INSERT INTO locations (id, record, created_on, created_by, updated_on, updated_by) VALUES (?, ?, ?, ?, ?, ?)').run(
+      location.id,
+      JSON.stringify(location.record),
+      location.at,
+      location.by,
+      location.at,
+      location.by,
+    );
+    saveListRow(db, location.id);
+  })();
 }
 
 export function getLocation(db: SandboxDb, id: string): StoredLocation | undefined {
@@ -45,12 +57,11 @@ export function getLocation(db: SandboxDb, id: string): StoredLocation | undefin
   return row === undefined ? undefined : fromRow(row);
 }
 
-export function allLocations(db: SandboxDb): StoredLocation[] {
-  return (db.prepare('SELECT * FROM locations ORDER BY created_on, id').all() as Row[]).map(fromRow);
-}
-
 export function replaceLocation(db: SandboxDb, id: string, record: LocationCreate, at: string, by: string): void {
-  db.prepare('UPDATE locations SET record = ?, updated_on = ?, updated_by = ? WHERE id = ?').run(JSON.stringify(record), at, by, id);
+  db.transaction(() => {
+    db.prepare('UPDATE locations SET record = ?, updated_on = ?, updated_by = ? WHERE id = ?').run(JSON.stringify(record), at, by, id);
+    saveListRow(db, id);
+  })();
 }
 
 /** Soft delete: the record stays, flagged, so shipments that came from it still resolve. */
@@ -58,7 +69,51 @@ export function markLocationDeleted(db: SandboxDb, id: string, at: string, by: s
   const stored = getLocation(db, id);
   if (stored === undefined) return;
   const record = { ...stored.record, active: false };
-  db.prepare('UPDATE locations SET deleted = 1, record = ?, updated_on = ?, updated_by = ? WHERE id = ?').run(JSON.stringify(record), at, by, id);
+  db.transaction(() => {
+    db.prepare('UPDATE locations SET deleted = 1, record = ?, updated_on = ?, updated_by = ? WHERE id = ?').run(JSON.stringify(record), at, by, id);
+    saveListRow(db, id);
+  })();
+}
+
+export interface LocationPageQuery {
+  /** Lower-case search term; empty for all locations. */
+  readonly term: string;
+  /** A Sort field of the contract (LOCATION_SORT_FIELDS). */
+  readonly sort: string;
+  readonly descending: boolean;
+  readonly page: number;
+  readonly limit: number;
+}
+
+/**
+ * One page of the list, paged, searched, sorted and counted in SQL over the small rows of
+ * `location_list`: only the page's rows are decoded, and no location's record is read.
+ * Returns undefined for a Sort field that is not one of the contract's.
+ */
+export function listLocations(db: SandboxDb, query: LocationPageQuery): { records: LocationListRecord[]; totalCount: number } | undefined {
+  const column = SORT_COLUMNS.get(query.sort);
+  if (column === undefined) return undefined;
+  const direction = query.descending ? 'DESC' : 'ASC';
+  const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const decode = (rows: readonly { list_record: string }[]): LocationListRecord[] => rows.map((row) => JSON.parse(row.list_record) as LocationListRecord);
+  if (query.term === '') {
+    // The index of the sort order hands the page over in order; the count reads an index.
+    const rows = db.prepare(`SELECT list_record FROM location_list ORDER BY ${column} ${direction}, id ${direction} LIMIT @limit OFFSET @offset`).all(paging) as { list_record: string }[];
+    const { n } = db.prepare('SELECT count(*) AS n FROM location_list').get() as { n: number };
+    return { records: decode(rows), totalCount: n };
+  }
+  // A substring can use no index: one scan finds the matches and counts them, and only the
+  // matches are sorted (`+` keeps SQLite from walking the sort index and looking up every row).
+  const params = { ...paging, term: query.term };
+  const rows = db
+    .prepare(
+      `SELECT list_record, count(*) OVER () AS n FROM location_list WHERE instr(search_text, @term) > 0
+       ORDER BY +${column} ${direction}, +id ${direction} LIMIT @limit OFFSET @offset`,
+    )
+    .all(params) as { list_record: string; n: number }[];
+  // A page past the last match has no row to carry the count.
+  const totalCount = rows[0]?.n ?? (db.prepare('SELECT count(*) AS n FROM location_list WHERE instr(search_text, @term) > 0').get({ term: query.term }) as { n: number }).n;
+  return { records: decode(rows), totalCount };
 }
 
 export function toDetail(location: StoredLocation): LocationDetail {
@@ -71,29 +126,4 @@ export function toDetail(location: StoredLocation): LocationDetail {
     phoneNumber2: location.record.phoneNumber2 as string | undefined ?? address.phoneNumber2,
     deleted: location.deleted,
   };
-}
-
-export function toListRecord(location: StoredLocation): LocationListRecord {
-  const { record } = location;
-  const list: LocationListRecord = {
-    id: location.id,
-    referenceId: record.referenceId,
-    locationName: record.locationName,
-    address1: record.address.address1,
-    city: record.address.city,
-    stateProvince: record.address.stateProvince,
-    country: record.address.country,
-    zipPostalCode: record.address.zipPostalCode,
-    defaultDescription: record.settings?.defaultDescription ?? [],
-    active: record.active,
-    deleted: location.deleted,
-    createdBy: location.createdBy,
-    createdOnUtc: location.createdOn,
-    updatedBy: location.updatedBy,
-  };
-  if (record.groupId !== undefined) list.groupId = record.groupId;
-  if (record.address.emailAddress !== undefined) list.emailAddress = record.address.emailAddress;
-  if (record.address.contactName !== undefined) list.contactName = record.address.contactName;
-  if (record.address.phoneNumber1 !== undefined) list.phoneNumber1 = record.address.phoneNumber1;
-  return list;
 }

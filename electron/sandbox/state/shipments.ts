@@ -114,37 +114,42 @@ export function saveShipment(db: SandboxDb, shipment: StoredShipment): void {
 
 // ---- Search ---------------------------------------------------------------------------
 
-const COLUMN_SQL: Readonly<Record<(typeof SEARCH_COLUMNS)[number], string>> = {
-  shipmentDate: 'ship_date',
-  statusId: 'status',
-  shipmentId: 'id',
-  trackingNumber: 'tracking_number',
-  carrier: 'carrier',
-  shipMethod: 'ship_method',
-  locationName: 'location_name',
-  shipToName: 'ship_to_name',
-  shipToCity: 'ship_to_city',
-  shipToCountry: 'ship_to_country',
-  orderNumber: 'order_number',
-  customerPO: 'customer_po',
-};
+/**
+ * Column names of the request mapped to SQL. A Map, not a plain object: a plain object would
+ * also answer `__proto__`, `toString` or `constructor` through its prototype, and whatever it
+ * answered would be spliced into the SQL text.
+ */
+const COLUMN_SQL: ReadonlyMap<string, string> = new Map<(typeof SEARCH_COLUMNS)[number], string>([
+  ['shipmentDate', 'ship_date'],
+  ['statusId', 'status'],
+  ['shipmentId', 'id'],
+  ['trackingNumber', 'tracking_number'],
+  ['carrier', 'carrier'],
+  ['shipMethod', 'ship_method'],
+  ['locationName', 'location_name'],
+  ['shipToName', 'ship_to_name'],
+  ['shipToCity', 'ship_to_city'],
+  ['shipToCountry', 'ship_to_country'],
+  ['orderNumber', 'order_number'],
+  ['customerPO', 'customer_po'],
+]);
 
-const CONDITION_SQL: Readonly<Record<number, (column: string) => string>> = {
-  [FILTER_CONDITIONS.Equals]: (c) => `lower(${c}) = lower(?)`,
-  [FILTER_CONDITIONS.NotEquals]: (c) => `(${c} IS NULL OR lower(${c}) <> lower(?))`,
-  [FILTER_CONDITIONS.Contains]: (c) => `instr(lower(${c}), lower(?)) > 0`,
-  [FILTER_CONDITIONS.StartsWith]: (c) => `lower(${c}) LIKE lower(?) ESCAPE '\\'`,
-  [FILTER_CONDITIONS.EndsWith]: (c) => `lower(${c}) LIKE lower(?) ESCAPE '\\'`,
-  [FILTER_CONDITIONS.GreaterThan]: (c) => `${c} > ?`,
-  [FILTER_CONDITIONS.GreaterThanOrEqual]: (c) => `${c} >= ?`,
-  [FILTER_CONDITIONS.LessThan]: (c) => `${c} < ?`,
-  [FILTER_CONDITIONS.LessThanOrEqual]: (c) => `${c} <= ?`,
-};
+const CONDITION_SQL: ReadonlyMap<number, (column: string) => string> = new Map([
+  [FILTER_CONDITIONS.Equals, (c: string) => `lower(${c}) = lower(?)`],
+  [FILTER_CONDITIONS.NotEquals, (c: string) => `(${c} IS NULL OR lower(${c}) <> lower(?))`],
+  [FILTER_CONDITIONS.Contains, (c: string) => `instr(lower(${c}), lower(?)) > 0`],
+  [FILTER_CONDITIONS.StartsWith, (c: string) => `lower(${c}) LIKE lower(?) ESCAPE '\\'`],
+  [FILTER_CONDITIONS.EndsWith, (c: string) => `lower(${c}) LIKE lower(?) ESCAPE '\\'`],
+  [FILTER_CONDITIONS.GreaterThan, (c: string) => `${c} > ?`],
+  [FILTER_CONDITIONS.GreaterThanOrEqual, (c: string) => `${c} >= ?`],
+  [FILTER_CONDITIONS.LessThan, (c: string) => `${c} < ?`],
+  [FILTER_CONDITIONS.LessThanOrEqual, (c: string) => `${c} <= ?`],
+]);
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function columnOf(column: string, field: string): string {
-  const sql = COLUMN_SQL[column as keyof typeof COLUMN_SQL];
+  const sql = COLUMN_SQL.get(column);
   if (sql === undefined) throw new ServiceFailure('InvalidRequest', `${field} must be one of ${SEARCH_COLUMNS.join(', ')}, not "${column}"`);
   return sql;
 }
@@ -179,7 +184,7 @@ export function searchShipments(db: SandboxDb, query: ShipmentQuery): { shipment
   query.filter.forEach((filter, i) => {
     const field = `filter[${i}]`;
     const column = columnOf(filter.column, `${field}.column`);
-    const condition = CONDITION_SQL[filter.condition];
+    const condition = CONDITION_SQL.get(filter.condition);
     if (condition === undefined) throw new ServiceFailure('InvalidRequest', `${field}.condition must be a number from 0 to 8 (see FILTER_CONDITIONS), not ${filter.condition}`);
     where.push(condition(column));
     params.push(filterValue(filter, field));

@@ -29,9 +29,15 @@ import { CHICAGO, SAN_FRANCISCO, TORONTO, internationalShipment, location, rateR
 
 /** Requests sent at once: the sandbox sees a burst of concurrent clients, as a busy station makes. */
 const BATCH = 20;
+/**
+ * Every test sends a fixed number of requests, however long they take: seconds here, minutes on
+ * a busy machine (some bodies are 20 MB). The limit only catches a hang.
+ */
+const FUZZ_TIMEOUT_MS = 10 * 60_000;
 const seed = process.env.FUZZ_SEED === undefined ? {} : { seed: Number(process.env.FUZZ_SEED) };
 
-const { client, sandbox } = useSandbox({ requestsPerMinute: 10_000_000 });
+// Guessed credentials are part of the mix: the per-address lock would answer most of the run 429.
+const { client, sandbox } = useSandbox({ requestsPerMinute: 10_000_000, failedAuthPerMinute: 10_000_000 });
 const tally = new AnswerTally();
 let http: RawHttpClient;
 let fx: FuzzFixtures;
@@ -153,7 +159,7 @@ describe('valid requests with random values', () => {
       },
       8,
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('rate-shops any parcel set between real US and Canadian addresses', async () => {
     const values = fc.record({ shipTo: fc.constantFrom(...US_DESTINATIONS, CHICAGO), packages: fc.array(parcel, { minLength: 1, maxLength: 5 }), fromToronto: fc.boolean() });
@@ -165,7 +171,7 @@ describe('valid requests with random values', () => {
       },
       8,
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('searches shipments with any page, page size, search term and ordering', async () => {
     const values = fc.record({
@@ -175,7 +181,7 @@ describe('valid requests with random values', () => {
       orderdBy: fc.array(fc.record({ column: fc.constantFrom(...SEARCH_COLUMNS), direction: fc.constantFrom('ASC' as const, 'DESC' as const, 'asc' as const, 'desc' as const) }), { maxLength: 2 }),
     });
     await mustSucceed(values, (body) => build('searchShipments', fx, { body }), 8);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('lists locations with any page, limit, sort field, order and search text', async () => {
     const values = fc.record({
@@ -186,12 +192,12 @@ describe('valid requests with random values', () => {
       Query: fc.string({ maxLength: 15 }),
     });
     await mustSucceed(values, (query) => build('getLocations', fx, { query }), 8);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('validates real addresses with any contact and company name', async () => {
     const values = fc.record({ address: fc.constantFrom(CHICAGO, SAN_FRANCISCO, TORONTO, ...US_DESTINATIONS), contactName: fc.string({ unit: 'grapheme', maxLength: 30 }), companyName: fc.string({ maxLength: 30 }) });
     await mustSucceed(values, ({ address, contactName, companyName }) => build('validateAddress', fx, { body: { address: { ...address, contactName, companyName } } }), 8);
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
 
 /** Sends one request that must get an answer keeping the service's promises. */
@@ -226,39 +232,39 @@ describe('edge cases the fuzzing found, replayed every run', () => {
 describe('random and malformed requests', () => {
   it('answers random JSON bodies (and queries) on every operation', async () => {
     await fuzz(randomJsonRequests(fx), 100);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers valid bodies with fields dropped, retyped, replaced with absurd values or polluted keys', async () => {
     await fuzz(mutatedRequests(fx), 200);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers malformed JSON text, wrong or missing content types and empty bodies', async () => {
     await fuzz(malformedRequests(fx), 60);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers any method on any path, with ids holding %, .., slashes, unicode and 5,000 characters', async () => {
     await fuzz(pathRequests(fx), 50);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers Get Locations with random query strings', async () => {
     await fuzz(queryRequests(fx), 50);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers missing, wrong, read-only, forged and oddly written credentials', async () => {
     await fuzz(authRequests(fx), 25);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers the token endpoints with random forms and credentials', async () => {
     await fuzz(tokenRequests(fx), 25);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers Rate Shop, Create Shipment and Apply Business Rule with ship dates from year 1 to 9999', async () => {
     await fuzz(shipDateRequests(fx), 25);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers Rate Shop, Create Shipment and Apply Business Rule with any package weights, sizes, counts and units', async () => {
     await fuzz(packageNumberRequests(fx), 40);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('sent over ten thousand requests, reaching every operation and both token endpoints, and no 5xx', () => {
     expect(tally.total).toBeGreaterThanOrEqual(10_000);

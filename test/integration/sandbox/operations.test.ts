@@ -99,6 +99,8 @@ describe('every operation over HTTP, happy path', () => {
     const updated = await client.call('updateShipments', { body: { shipments: [{ id, references: { customerPO: 'PO-NEW' }, shipMethod: 'Ground' }] } });
     expectAnswer('updateShipments', updated);
     expect(updated.json.shipments).toEqual([{ success: true, shipment_Id: id, message: `Shipment ${id} updated` }]);
+    // Spec, Update Shipment: "no top-level `success` is given".
+    expect(Object.keys(updated.json)).toEqual(['shipments']);
     const byPo = await client.call('searchShipments', { body: { filter: [{ column: 'customerPO', condition: 0, value: 'po-new' }] } });
     expect(byPo.json.totalCount).toBe(1);
 

@@ -13,24 +13,24 @@ async function create(): Promise<string> {
   return answer.json.id as string;
 }
 
-/** Performs an action and returns [succeeded, message] from whichever answer form it has. */
-async function perform(id: string, action: Action): Promise<[boolean, string]> {
+/** Performs an action and returns [succeeded, message, code of the refusal] from whichever answer form it has. */
+async function perform(id: string, action: Action): Promise<[boolean, string, string | undefined]> {
   if (action === 'cancel' || action === 'update') {
     const answer = action === 'cancel'
       ? await client.call('cancelShipments', { body: { shipments: [{ id, cancelReason: 'test' }] } })
       : await client.call('updateShipments', { body: { shipments: [{ id, shipMethod: 'Ground' }] } });
     expect(answer.status).toBe(200);
-    const [item] = answer.json.shipments as { success: boolean; message?: string; errors?: { code: string }[] }[];
-    if (item?.success === false) expect(item.errors?.[0]?.code).toBe('InvalidTransition');
-    return [item?.success === true, item?.message ?? ''];
+    const [item] = answer.json.shipments as { success: boolean; message?: string; errors?: { code: string; type: string }[] }[];
+    if (item?.success === false) expect(item.errors?.[0]?.type).toBe('ConflictError');
+    return [item?.success === true, item?.message ?? '', item?.errors?.[0]?.code];
   }
   const operation = action === 'block' ? 'blockShipment' : action === 'unblock' ? 'unblockShipment' : 'archiveShipment';
   const answer = await client.call(operation, { id, ...(action === 'archive' ? {} : { body: { reason: 'test' } }) });
-  if (answer.status === 200) return [true, answer.json.message as string];
+  if (answer.status === 200) return [true, answer.json.message as string, undefined];
   expect(answer.status).toBe(409);
-  const [error] = answer.json.errors as { code: string; message: string }[];
-  expect(error?.code).toBe('InvalidTransition');
-  return [false, error?.message ?? ''];
+  const [error] = answer.json.errors as { code: string; message: string; type: string }[];
+  expect(error?.type).toBe('ConflictError');
+  return [false, error?.message ?? '', error?.code];
 }
 
 async function statusOf(id: string): Promise<string> {
@@ -41,23 +41,28 @@ async function statusOf(id: string): Promise<string> {
 /** Shipments in each starting status, made through the service's own transitions. */
 const setups: Record<string, Action[]> = { Created: [], Blocked: ['block'], Cancelled: ['cancel'], Archived: ['archive'] };
 
-const expected: Record<string, Record<Action, string | null>> = {
-  Created: { cancel: 'Cancelled', block: 'Blocked', unblock: null, archive: 'Archived', update: 'Created' },
-  Blocked: { cancel: 'Cancelled', block: null, unblock: 'Created', archive: 'Archived', update: 'Blocked' },
-  Cancelled: { cancel: null, block: null, unblock: null, archive: 'Archived', update: null },
-  Archived: { cancel: null, block: null, unblock: null, archive: null, update: null },
+/** Where each action leads; `already` is a repeat whose effect is in place, `refused` any other refusal. */
+const expected: Record<string, Record<Action, string>> = {
+  Created: { cancel: 'Cancelled', block: 'Blocked', unblock: 'already', archive: 'Archived', update: 'Created' },
+  Blocked: { cancel: 'Cancelled', block: 'already', unblock: 'Created', archive: 'Archived', update: 'Blocked' },
+  Cancelled: { cancel: 'already', block: 'refused', unblock: 'refused', archive: 'Archived', update: 'refused' },
+  Archived: { cancel: 'refused', block: 'refused', unblock: 'refused', archive: 'already', update: 'refused' },
 };
+
+const REFUSAL_CODE: Readonly<Record<string, string>> = { already: 'ShipmentAlreadyInState', refused: 'InvalidTransition' };
 
 describe('shipment state machine over HTTP', () => {
   for (const [from, outcomes] of Object.entries(expected)) {
-    for (const [action, to] of Object.entries(outcomes) as [Action, string | null][]) {
-      it(`${from} + ${action} → ${to ?? 'refused (409 InvalidTransition)'}`, async () => {
+    for (const [action, to] of Object.entries(outcomes) as [Action, string][]) {
+      const refusal = REFUSAL_CODE[to];
+      it(`${from} + ${action} → ${refusal === undefined ? to : `refused (409 ${refusal})`}`, async () => {
         const id = await create();
         for (const step of setups[from] ?? []) expect((await perform(id, step))[0]).toBe(true);
-        const [ok, message] = await perform(id, action);
-        expect(ok).toBe(to !== null);
-        if (to === null) expect(message).toMatch(new RegExp(`^shipment ${id} cannot be`));
-        expect(await statusOf(id)).toBe(to ?? from);
+        const [ok, message, code] = await perform(id, action);
+        expect(ok).toBe(refusal === undefined);
+        expect(code).toBe(refusal);
+        if (refusal !== undefined) expect(message).toMatch(new RegExp(`^shipment ${id} cannot be`));
+        expect(await statusOf(id)).toBe(refusal === undefined ? to : from);
       });
     }
   }
@@ -65,10 +70,13 @@ describe('shipment state machine over HTTP', () => {
   it('refuses to cancel or block once the carrier has picked the package up', async () => {
     const id = await create();
     clock.advance(3 * 86_400_000);
-    const [cancelled, message] = await perform(id, 'cancel');
+    const [cancelled, message, code] = await perform(id, 'cancel');
     expect(cancelled).toBe(false);
     expect(message).toMatch(/picked it up/);
-    expect((await perform(id, 'block'))[0]).toBe(false);
+    expect(code).toBe('InvalidTransition');
+    expect(await perform(id, 'block')).toEqual([false, expect.stringMatching(/picked it up/), 'InvalidTransition']);
+    // It was never blocked: an unblock finds its effect already in place.
+    expect(await perform(id, 'unblock')).toEqual([false, `shipment ${id} cannot be unblocked: it is not blocked`, 'ShipmentAlreadyInState']);
     expect((await perform(id, 'archive'))[0]).toBe(true);
   });
 
@@ -90,7 +98,7 @@ describe('batch operations answer one result per item', () => {
     expect(answer.json.shipments).toEqual([
       { success: true, shipment_Id: first, activity_Id: expect.any(String), status: 'Cancelled', trackingNumber: expect.any(String) },
       { success: false, shipment_Id: 'shp_missing', message: 'shipment shp_missing does not exist', errors: [{ code: 'ShipmentNotFound', message: 'shipment shp_missing does not exist', type: 'NotFoundError' }] },
-      { success: false, shipment_Id: second, message: `shipment ${second} cannot be cancelled: it is already cancelled`, errors: [expect.objectContaining({ code: 'InvalidTransition' })] },
+      { success: false, shipment_Id: second, message: `shipment ${second} cannot be cancelled: it is already cancelled`, errors: [{ code: 'ShipmentAlreadyInState', message: `shipment ${second} cannot be cancelled: it is already cancelled`, type: 'ConflictError' }] },
     ]);
     expect(await statusOf(first)).toBe('Cancelled');
   });

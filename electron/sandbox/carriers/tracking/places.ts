@@ -3,7 +3,8 @@
  * of its scans. US ZIP codes and Canadian forward sortation areas come from the `zipcodes`
  * data; other countries use their gateway city.
  */
-import zipcodes, { type ZipCode } from 'zipcodes';
+import type { ZipCode } from 'zipcodes';
+import { zipcodes } from '../../lazyPackages';
 import type { Facility } from '../hubs';
 import { gatewayOf } from '../countryGateways';
 import { timeZoneOf, zoneOffsetHours } from '../timeZones';
@@ -31,7 +32,7 @@ export interface LocatedPlace extends Place {
 function regionCode(text: string): string | undefined {
   const trimmed = text.trim();
   if (/^[A-Za-z]{2}$/.test(trimmed)) return trimmed.toUpperCase();
-  return zipcodes.states.full[trimmed.toUpperCase()];
+  return zipcodes().states.full[trimmed.toUpperCase()];
 }
 
 function lookupZip(place: Place, country: string): ZipCode | undefined {
@@ -39,15 +40,15 @@ function lookupZip(place: Place, country: string): ZipCode | undefined {
   let found: ZipCode | undefined;
   if (country === 'US') {
     const zip5 = /^(\d{5})(-?\d{4})?$/.exec(code)?.[1];
-    found = zip5 === undefined ? undefined : zipcodes.lookup(zip5);
+    found = zip5 === undefined ? undefined : zipcodes().lookup(zip5);
     // An unknown ZIP still usually has a known city.
     if (found === undefined && place.city.trim() !== '' && place.stateProvince.trim() !== '') {
-      found = zipcodes.lookupByName(place.city.trim(), place.stateProvince.trim())[0];
+      found = zipcodes().lookupByName(place.city.trim(), place.stateProvince.trim())[0];
     }
   } else if (country === 'CA') {
     // The data holds forward sortation areas: the first three characters of the postal code.
     const fsa = /^([A-Z]\d[A-Z])/.exec(code)?.[1];
-    found = fsa === undefined ? undefined : zipcodes.lookup(fsa);
+    found = fsa === undefined ? undefined : zipcodes().lookup(fsa);
   }
   return found;
 }

@@ -90,7 +90,7 @@ describe('US addresses whose parts disagree', () => {
     expect(response.warnings).toContain('ZIP 94105 is in SAN FRANCISCO, CA');
     expect(response.validationOptions).toContainEqual({ key: 'city', value: 'SAN FRANCISCO', message: 'ZIP 94105 is in SAN FRANCISCO, CA', messageType: 'Warning' });
     // The ZIP may be the mistake: Oakland's own ZIPs are offered, the nearest (one digit off) first.
-    const zips = (response.validationOptions ?? []).filter((o) => o.key === 'zipPostalCode' && o.value !== undefined);
+    const zips = (response.validationOptions ?? []).filter((o) => o.key === 'zipPostalCode' && /^ZIP \d{5} is in /.test(o.message ?? ''));
     expect(zips[0]).toEqual({ key: 'zipPostalCode', value: '94605', message: 'ZIP 94605 is in OAKLAND, CA', messageType: 'Info' });
     expect(zips.length).toBe(5);
   });
@@ -113,7 +113,7 @@ describe('US addresses whose parts disagree', () => {
     expect(response).toMatchObject({ success: false, status: 'Invalid' });
     expect(first.verified).toBe(false);
     expect(response.errors).toEqual([{ code: 'AddressValidationFailed', message: 'ZIP code 94113 does not exist', type: 'ValidationError' }]);
-    const suggested = (response.validationOptions ?? []).filter((o) => o.key === 'zipPostalCode' && o.messageType === 'Info' && o.value !== undefined);
+    const suggested = (response.validationOptions ?? []).filter((o) => o.key === 'zipPostalCode' && o.messageType === 'Info' && /^ZIP \d{5} is in /.test(o.message ?? ''));
     expect(suggested.length).toBeGreaterThan(0);
     for (const option of suggested) expect(option.message).toMatch(/is in SAN FRANCISCO, CA$/);
   });
@@ -251,5 +251,38 @@ describe('postal data', () => {
     const counts = postalDataCounts();
     expect(counts.usZips).toBeGreaterThan(40_000);
     expect(counts.canadaAreas).toBeGreaterThan(1_500);
+  });
+});
+
+describe('validation options', () => {
+  // Inputs whose findings include ones with no suggestion of their own: a PO Box, no street
+  // number, a country without street data, a ZIP that is not five digits, an empty city.
+  const inputs: AddressInput[] = [
+    address({ address1: 'PO Box 123' }),
+    address({ address1: 'Howard Street' }),
+    address({ zipPostalCode: 'ABCDE' }),
+    address({ zipPostalCode: '' }),
+    address({ city: 'Oakland' }),
+    { address1: '10 Downing Street', city: 'London', stateProvince: '', zipPostalCode: 'SW1A 2AA', country: 'GB' },
+    { address1: '1 Rue de Rivoli', city: '', stateProvince: '', zipPostalCode: '75001', country: 'FR' },
+    { address1: '100 King St W', city: 'Toronto', stateProvince: 'ON', zipPostalCode: 'M5X 1A9', country: 'CA' },
+    { address1: '5 Main St', city: 'Springfield', stateProvince: 'ZZ', zipPostalCode: '62701', country: 'XX' },
+    address({ companyName: 'Acme Inc', addressType: 'Residential' }),
+  ];
+
+  it('each have a key, a value, a message and a messageType, all strings (spec 2.7)', () => {
+    for (const input of inputs) {
+      const options = validateAddress(input).validationOptions ?? [];
+      expect(options.length, JSON.stringify(input)).toBeGreaterThan(0);
+      for (const option of options) {
+        expect(Object.keys(option).sort(), JSON.stringify(option)).toEqual(['key', 'message', 'messageType', 'value']);
+        expect(option).toEqual({ key: expect.any(String), value: expect.any(String), message: expect.any(String), messageType: expect.stringMatching(/^(Info|Warning|Error)$/) });
+      }
+    }
+  });
+
+  it('suggest the standardized value of their field when they have no other suggestion', () => {
+    const response = validateAddress(address({ address1: 'po box 123' }));
+    expect(response.validationOptions).toContainEqual({ key: 'address1', value: 'PO BOX 123', message: expect.stringMatching(/^address1 is a PO Box/), messageType: 'Warning' });
   });
 });

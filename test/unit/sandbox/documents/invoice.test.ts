@@ -63,7 +63,7 @@ describe('renderCommercialInvoice', () => {
     const input = invoiceInput(1);
     const long = 'Hand-finished ceramic tableware set with twelve dinner plates, twelve side plates, twelve bowls and serving platters';
     input.shipment.shipTo = { ...input.shipment.shipTo, contactName: '山田 花子', companyName: long, city: '東京', country: 'JP' };
-    input.shipment.internationalDetail = { ...input.shipment.internationalDetail, commodities: [{ description: `${long} ${long}`, quantity: 1, unitPrice: 10 }] };
+    input.shipment.internationalDetail = { ...input.shipment.internationalDetail, commodities: [{ description: `${long} ${long}`.slice(0, 200), quantity: 1, unitPrice: 10 }] };
     const pdf = await renderCommercialInvoice(input);
     const { words } = await pdfWords(pdf);
     for (const word of words) expect(word.xMax, word.text).toBeLessThanOrEqual(612 - 40 + 0.5);

@@ -71,7 +71,7 @@ describe('priority', () => {
       ],
     });
     expect(applyBusinessRule(shipment(), rules).ruleId).toBe('high');
-    expect(applyBusinessRule(shipment({ packages: [] }), rules).ruleId).toBe('catch-all');
+    expect(applyBusinessRule({ ...shipment(), packages: [] }, rules).ruleId).toBe('catch-all');
   });
 
   it('breaks a tie by file order', () => {

@@ -24,8 +24,8 @@ describe('weights and sizes', () => {
     expect(deriveFacts(shipment({ unitOfLength: 'CM', packages: [{ weight: 1, length: 127, width: 20, height: 10 }] })).longestSideIn).toBeCloseTo(50, 6);
   });
 
-  it('answers zero for a shipment without packages', () => {
-    const facts = deriveFacts(shipment({ packages: [] }));
+  it('answers zero for a shipment without packages (the contract refuses one; the facts stay defined)', () => {
+    const facts = deriveFacts({ ...shipment(), packages: [] });
     expect([facts.packageCount, facts.totalWeightLb, facts.maxPackageWeightLb, facts.maxDeclaredValue, facts.totalDeclaredValue]).toEqual([0, 0, 0, 0, 0]);
   });
 

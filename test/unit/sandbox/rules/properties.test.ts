@@ -7,6 +7,8 @@ import { ApplyRuleResponse, parseWith, ShipmentCreate } from '../../../../electr
 const text = fc.string({ maxLength: 12 });
 const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
 const amount = fc.double({ min: 0, max: 10_000, noNaN: true, noDefaultInfinity: true });
+/** A package side: from 0.1 (the contract's least) to 1,000. */
+const side = fc.double({ min: 0.1, max: 1_000, noNaN: true, noDefaultInfinity: true });
 
 /** Mostly the common case, sometimes anything: so that every shipped rule gets its turn. */
 const mostly = <T>(usual: fc.Arbitrary<T>, other: fc.Arbitrary<T>) => fc.oneof({ arbitrary: usual, weight: 6 }, { arbitrary: other, weight: 1 });
@@ -26,10 +28,10 @@ const address = fc.record(
 
 const pkg = fc.record(
   {
-    weight: mostly(fc.double({ min: 0, max: 70, noNaN: true, noDefaultInfinity: true }), fc.double({ min: 0, max: 600, noNaN: true, noDefaultInfinity: true })),
-    length: amount,
-    width: amount,
-    height: amount,
+    weight: mostly(fc.double({ min: 0.01, max: 70, noNaN: true, noDefaultInfinity: true }), fc.double({ min: 0.01, max: 600, noNaN: true, noDefaultInfinity: true })),
+    length: side,
+    width: side,
+    height: side,
     type: mostly(oneOf('Box', 'Envelope', 'Tube'), fc.oneof(oneOf('Pallet', 'pallet'), text)),
     declaredValue: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1001, max: 10_000 }), amount),
   },
@@ -51,7 +53,7 @@ const shipments = fc.record(
       },
       { requiredKeys: ['shipMethod', 'carrier'] },
     ),
-    packages: fc.array(pkg, { maxLength: 4 }),
+    packages: fc.array(pkg, { minLength: 1, maxLength: 4 }),
     references: fc.dictionary(oneOf('orderNumber', 'customerPO', 'CustomerPO', 'batch'), text),
     internationalDetail: fc.record({
       dutiesPaidBy: fc.oneof(oneOf('Sender', 'Recipient', 'Shipper'), text),
