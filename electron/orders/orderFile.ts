@@ -1,0 +1,296 @@
+/**
+ * Reading a shop's order file into orders, without saving anything: the CSV is parsed by
+ * papaparse (UTF-8 with or without a BOM, CRLF or LF, quoted fields over several lines, comma,
+ * semicolon or tab between fields), its columns are mapped to order fields (Shopify's orders
+ * export and a generic sheet are recognised by their headers; any other file by a mapping made by
+ * hand), rows of one order are gathered (Shopify writes one row per item, the address on the
+ * first), and every row is checked. An order with any bad row is left out whole, with each bad
+ * row's problems in words: nothing is half-imported.
+ */
+import Papa from 'papaparse';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
+import { REQUIRED_ORDER_FIELDS } from '../api/orders';
+import { countryCode } from './countries';
+
+/**
+ * A file that cannot be read as orders. `fields` say what is at fault: the file itself (`text`),
+ * or the fields of a mapping chosen by hand (`mapping.city`).
+ */
+export class OrderFileError extends Error {
+  override name = 'OrderFileError';
+  constructor(
+    message: string,
+    readonly fields: readonly string[] = ['text'],
+  ) {
+    super(message);
+  }
+}
+
+/** Shopify's orders export, with its real headers (one row per line item). */
+export const SHOPIFY_MAPPING: ColumnMapping = {
+  orderNumber: 'Name',
+  email: 'Email',
+  currency: 'Currency',
+  requestedService: 'Shipping Method',
+  itemQuantity: 'Lineitem quantity',
+  itemDescription: 'Lineitem name',
+  itemPrice: 'Lineitem price',
+  itemSku: 'Lineitem sku',
+  itemRequiresShipping: 'Lineitem requires shipping',
+  name: 'Shipping Name',
+  address1: 'Shipping Address1',
+  address2: 'Shipping Address2',
+  company: 'Shipping Company',
+  city: 'Shipping City',
+  zipPostalCode: 'Shipping Zip',
+  stateProvince: 'Shipping Province',
+  country: 'Shipping Country',
+  phone: 'Shipping Phone',
+};
+
+/** How a generic sheet may name each field (compared without case, spaces or punctuation). */
+const GENERIC_NAMES: Readonly<Record<OrderField, readonly string[]>> = {
+  orderNumber: ['ordernumber', 'order', 'orderno', 'orderid', 'ordernum', 'orderref', 'orderreference'],
+  name: ['name', 'shiptoname', 'recipient', 'recipientname', 'customer', 'customername', 'fullname', 'contactname'],
+  company: ['company', 'shiptocompany', 'companyname', 'business'],
+  address1: ['address1', 'address', 'addressline1', 'street', 'streetaddress', 'shiptoaddress1'],
+  address2: ['address2', 'addressline2', 'apartment', 'suite', 'shiptoaddress2'],
+  city: ['city', 'town', 'shiptocity'],
+  stateProvince: ['state', 'province', 'stateprovince', 'region', 'county', 'shiptostate'],
+  zipPostalCode: ['zip', 'zipcode', 'postcode', 'postalcode', 'zippostalcode', 'postal', 'shiptozip'],
+  country: ['country', 'countrycode', 'shiptocountry'],
+  phone: ['phone', 'telephone', 'phonenumber', 'tel'],
+  email: ['email', 'emailaddress', 'mail'],
+  requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice'],
+  currency: ['currency', 'currencycode'],
+  itemSku: ['sku', 'itemsku', 'productsku', 'productcode'],
+  itemDescription: ['description', 'item', 'itemname', 'product', 'productname', 'itemdescription', 'title'],
+  itemQuantity: ['quantity', 'qty', 'itemquantity', 'units'],
+  itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue'],
+  itemWeight: ['weight', 'itemweight', 'unitweight', 'weighteach'],
+  itemWeightUnit: ['weightunit', 'unitofweight', 'weightuom', 'uom'],
+  itemRequiresShipping: ['requiresshipping', 'shippable'],
+};
+
+const GRAMS_PER: Readonly<Record<WeightUnit, number>> = { LB: 453.59237, OZ: 28.349523125, KG: 1000, G: 1 };
+const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = { lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB', oz: 'OZ', ounce: 'OZ', ounces: 'OZ', kg: 'KG', kgs: 'KG', kilogram: 'KG', kilograms: 'KG', g: 'G', gram: 'G', grams: 'G' };
+
+/** Words for each field in a problem ("missing ZIP or postal code"). */
+const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
+  orderNumber: 'order number',
+  name: 'recipient name',
+  company: 'company',
+  address1: 'address line 1',
+  address2: 'address line 2',
+  city: 'city',
+  stateProvince: 'state or province',
+  zipPostalCode: 'ZIP or postal code',
+  country: 'country',
+  phone: 'phone',
+  email: 'e-mail',
+  requestedService: 'requested service',
+  currency: 'currency',
+  itemSku: 'SKU',
+  itemDescription: 'item',
+  itemQuantity: 'quantity',
+  itemPrice: 'price',
+  itemWeight: 'weight',
+  itemWeightUnit: 'weight unit',
+  itemRequiresShipping: 'requires shipping',
+};
+
+/** Order-level fields: the same for every row of an order (a later row may leave them empty). */
+const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency'];
+
+const compact = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export interface OrderTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly Record<string, string>[];
+  readonly delimiter: string;
+}
+
+/** Parses the file's text; a file that is not a readable table is an OrderFileError. */
+export function readOrderTable(text: string): OrderTable {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') throw new OrderFileError('the file is empty');
+  const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], transformHeader: (header) => header.trim() });
+  // A file of one column has no delimiter to find; it is refused below for its headers instead.
+  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
+  if (fatal !== undefined) throw new OrderFileError(`the file is not a table the station can read (row ${String((fatal.row ?? 0) + 2)}: ${fatal.message})`);
+  const headers = (parsed.meta.fields ?? []).filter((header) => header !== '');
+  if (headers.length < 2) throw new OrderFileError('the file has no header row with column names');
+  return { headers, rows: parsed.data, delimiter: parsed.meta.delimiter };
+}
+
+/** The format a file's headers say, and the mapping that goes with it. */
+export function recognise(headers: readonly string[]): { format: OrderFileFormat; mapping: ColumnMapping } {
+  const present = new Set(headers);
+  if (['Name', 'Lineitem name', 'Shipping Address1', 'Shipping Zip'].every((h) => present.has(h))) {
+    const mapping = Object.fromEntries(Object.entries(SHOPIFY_MAPPING).filter(([, header]) => present.has(header))) as ColumnMapping;
+    return { format: 'shopify', mapping };
+  }
+  const mapping: ColumnMapping = {};
+  const byCompact = new Map(headers.map((header) => [compact(header), header]));
+  for (const [field, names] of Object.entries(GENERIC_NAMES) as [OrderField, readonly string[]][]) {
+    const header = names.map((name) => byCompact.get(name)).find((found) => found !== undefined);
+    if (header !== undefined) mapping[field] = header;
+  }
+  return { format: 'generic', mapping };
+}
+
+function numberIn(text: string): number | undefined {
+  // "1,234.50" and "12,5" (a decimal comma, as semicolon sheets write it) both read.
+  const cleaned = text.trim().replace(/^[$€£]/, '');
+  const normal = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(cleaned) ? cleaned.replace(/,/g, '') : cleaned.replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : undefined;
+}
+
+interface RowRead {
+  readonly row: number;
+  readonly orderNumber: string | null;
+  readonly values: Partial<Record<OrderField, string>>;
+  readonly item: OrderItem | null;
+  readonly problems: string[];
+}
+
+function readRow(record: Record<string, string>, row: number, mapping: ColumnMapping): RowRead {
+  const values: Partial<Record<OrderField, string>> = {};
+  for (const [field, header] of Object.entries(mapping) as [OrderField, string][]) {
+    const value = (record[header] ?? '').trim();
+    if (value !== '') values[field] = value;
+  }
+  const problems: string[] = [];
+  const orderNumber = values.orderNumber ?? null;
+  if (orderNumber === null) problems.push('missing order number');
+  let item: OrderItem | null = null;
+  const shippable = values.itemRequiresShipping === undefined || !/^(false|no|0)$/i.test(values.itemRequiresShipping);
+  if (shippable && (values.itemDescription !== undefined || values.itemSku !== undefined || values.itemQuantity !== undefined)) {
+    const quantityText = values.itemQuantity ?? '1';
+    const quantity = numberIn(quantityText);
+    if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1) problems.push(`quantity "${quantityText}" is not a whole number of at least 1`);
+    const price = values.itemPrice === undefined ? null : (numberIn(values.itemPrice) ?? Number.NaN);
+    if (price !== null && (Number.isNaN(price) || price < 0)) problems.push(`price "${values.itemPrice ?? ''}" is not an amount`);
+    let unitWeightGrams: number | null = null;
+    if (values.itemWeight !== undefined) {
+      const weight = numberIn(values.itemWeight);
+      const unitText = values.itemWeightUnit ?? (mapping.itemWeightUnit === undefined ? 'lb' : '');
+      const unit = UNIT_WORDS[unitText.toLowerCase()];
+      if (weight === undefined || weight < 0) problems.push(`bad weight "${values.itemWeight}": it must be a number of at least 0`);
+      else if (unit === undefined) problems.push(`unknown weight unit "${unitText}": use lb, oz, kg or g`);
+      else unitWeightGrams = Math.round(weight * GRAMS_PER[unit] * 1000) / 1000;
+    }
+    item = { sku: values.itemSku ?? null, description: values.itemDescription ?? values.itemSku ?? 'Item', quantity: quantity ?? 0, unitPrice: price, unitWeightGrams };
+  }
+  return { row, orderNumber, values, item, problems };
+}
+
+/** The order's address from its rows, with problems for what is missing, unknown or contradicted. */
+function addressOf(rows: readonly RowRead[], problemsOf: (row: number) => string[]): { address: OrderAddress; values: Partial<Record<OrderField, string>> } | undefined {
+  const values: Partial<Record<OrderField, string>> = {};
+  const from = new Map<OrderField, number>();
+  for (const read of rows) {
+    for (const field of ORDER_LEVEL) {
+      const value = read.values[field];
+      if (value === undefined) continue;
+      const earlier = values[field];
+      if (earlier === undefined) {
+        values[field] = value;
+        from.set(field, read.row);
+      } else if (earlier !== value) {
+        problemsOf(read.row).push(`${FIELD_WORDS[field]} "${value}" differs from "${earlier}" on row ${String(from.get(field))} of the same order`);
+      }
+    }
+  }
+  const first = rows[0]?.row ?? 0;
+  const at = (field: OrderField): number => from.get(field) ?? first;
+  for (const field of REQUIRED_ORDER_FIELDS) if (values[field] === undefined && field !== 'orderNumber') problemsOf(first).push(`missing ${FIELD_WORDS[field]}`);
+  const country = values.country === undefined ? undefined : countryCode(values.country);
+  if (values.country !== undefined && country === undefined) problemsOf(at('country')).push(`unknown country "${values.country}"`);
+  if (country !== undefined && (country === 'US' || country === 'CA') && values.stateProvince === undefined) problemsOf(first).push(`missing ${FIELD_WORDS.stateProvince} (needed in ${country})`);
+  const zip = values.zipPostalCode;
+  if (country !== undefined && zip !== undefined && postcodeValidatorExistsForCountry(country) && !postcodeValidator(zip, country)) {
+    problemsOf(at('zipPostalCode')).push(`"${zip}" is not a valid ${country === 'US' ? 'US ZIP code' : `${country} postal code`}`);
+  }
+  if (values.name === undefined || values.address1 === undefined || values.city === undefined || zip === undefined || country === undefined) return undefined;
+  return {
+    values,
+    address: {
+      name: values.name,
+      company: values.company ?? null,
+      address1: values.address1,
+      address2: values.address2 ?? null,
+      city: values.city,
+      stateProvince: values.stateProvince ?? '',
+      zipPostalCode: zip,
+      country,
+      phone: values.phone ?? null,
+      email: values.email ?? null,
+    },
+  };
+}
+
+/** Reads a file's text into the orders it holds and the problems of the rest; saves nothing. */
+export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPreview {
+  const table = readOrderTable(text);
+  const recognised = recognise(table.headers);
+  const format: OrderFileFormat = chosen === undefined ? recognised.format : 'custom';
+  const mapping = chosen ?? recognised.mapping;
+  const unknown = Object.entries(mapping).filter(([, header]) => !table.headers.includes(header));
+  if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field as OrderField]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
+  const missing = REQUIRED_ORDER_FIELDS.filter((field) => mapping[field] === undefined);
+  if (missing.length > 0) {
+    const what = missing.map((field) => FIELD_WORDS[field]).join(', ');
+    if (chosen !== undefined) throw new OrderFileError(`the mapping gives no column for the ${what}`, missing.map((field) => `mapping.${field}`));
+    throw new OrderFileError(`no column gives the ${what}: choose the columns by hand`);
+  }
+
+  // Spreadsheet rows: the header is row 1. A quoted field over several lines is still one row.
+  const reads = table.rows.map((record, index) => readRow(record, index + 2, mapping));
+  const groups = new Map<string, RowRead[]>();
+  const problems = new Map<number, { orderNumber: string | null; messages: string[] }>();
+  const problemsOf = (row: number): string[] => {
+    // Row n of the file is reads[n - 2] (the header is row 1): found at once, however many rows have problems.
+    const read = reads[row - 2];
+    let entry = problems.get(row);
+    if (entry === undefined) {
+      entry = { orderNumber: read?.orderNumber ?? null, messages: [] };
+      problems.set(row, entry);
+    }
+    return entry.messages;
+  };
+  for (const read of reads) {
+    if (read.problems.length > 0) problemsOf(read.row).push(...read.problems);
+    if (read.orderNumber === null) continue;
+    const group = groups.get(read.orderNumber) ?? [];
+    group.push(read);
+    groups.set(read.orderNumber, group);
+  }
+
+  const orders: ImportedOrder[] = [];
+  for (const [orderNumber, rows] of groups) {
+    const built = addressOf(rows, problemsOf);
+    const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
+    if (items.length === 0) problemsOf(rows[0]?.row ?? 0).push('no item to ship (every line says it needs no shipping, or names no item)');
+    const bad = rows.filter((r) => problems.has(r.row)).map((r) => r.row);
+    if (built === undefined || bad.length > 0) {
+      // The order is left out whole: its good rows say why, so no row seems lost.
+      const why = `not imported: row${bad.length === 1 ? '' : 's'} ${bad.join(', ')} of the same order ${bad.length === 1 ? 'has a problem' : 'have problems'}`;
+      for (const r of rows) if (!problems.has(r.row) && bad.length > 0) problemsOf(r.row).push(why);
+      continue;
+    }
+    const weights = items.map((item) => (item.unitWeightGrams === null ? null : item.unitWeightGrams * item.quantity));
+    orders.push({
+      orderNumber,
+      shipTo: built.address,
+      items,
+      requestedService: built.values.requestedService ?? null,
+      currency: built.values.currency ?? null,
+      estimatedWeightGrams: weights.some((w) => w === null) ? null : Math.round(weights.reduce((sum: number, w) => sum + (w ?? 0), 0) * 1000) / 1000,
+      rows: rows.map((r) => r.row),
+    });
+  }
+  const listed: ImportRowProblem[] = [...problems.entries()].sort(([a], [b]) => a - b).map(([row, entry]) => ({ row, orderNumber: entry.orderNumber, messages: entry.messages }));
+  return { format, delimiter: table.delimiter, headers: table.headers, mapping, orders, problems: listed, rowCount: table.rows.length };
+}

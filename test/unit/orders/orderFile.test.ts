@@ -1,0 +1,165 @@
+/**
+ * Order files of the formats shops really export, read into orders without saving anything: a
+ * Shopify orders export (its real headers, one row per item, a note over two lines, an item that
+ * needs no shipping), a semicolon spreadsheet with a BOM and CRLF line ends (decimal commas,
+ * grams, a country by name, an address line over two lines), and a file with bad rows, each
+ * with its problem in words.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { countryCode } from '../../../electron/orders/countries';
+import { OrderFileError, previewOrderFile } from '../../../electron/orders/orderFile';
+
+const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
+
+describe('a Shopify orders export', () => {
+  const preview = previewOrderFile(fixture('shopify-orders-export.csv'));
+
+  it('is recognised by its headers, and gathers the rows of each order', () => {
+    expect(preview.format).toBe('shopify');
+    expect(preview.delimiter).toBe(',');
+    expect(preview.rowCount).toBe(8);
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders.map((order) => [order.orderNumber, order.rows])).toEqual([
+      ['#1001', [2, 3]],
+      ['#1002', [4, 5]],
+      ['#1003', [6]],
+      ['#1004', [7, 8, 9]],
+    ]);
+  });
+
+  it('takes the shipping address from the first row of an order, and every item from its rows', () => {
+    const [first] = preview.orders;
+    expect(first?.shipTo).toEqual({ name: 'Dana Whitfield', company: null, address1: '500 Howard St', address2: 'Suite 300', city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: '+1 415-555-0101', email: 'dana@example.com' });
+    expect(first?.items).toEqual([
+      { sku: 'TS-BLU-M', description: 'Organic Cotton T-Shirt - Blue / M', quantity: 2, unitPrice: 24, unitWeightGrams: null },
+      { sku: 'MUG-ENM', description: 'Enamel Camp Mug', quantity: 1, unitPrice: 16, unitWeightGrams: null },
+    ]);
+    expect(first?.requestedService).toBe('Standard Shipping');
+    expect(first?.currency).toBe('USD');
+    // The export gives no weights: the packer weighs.
+    expect(first?.estimatedWeightGrams).toBeNull();
+  });
+
+  it('leaves out a line that needs no shipping, and reads quotes inside a quoted field', () => {
+    const second = preview.orders[1];
+    expect(second?.items.map((item) => item.description)).toEqual(['Wool Beanie, "Charcoal"']);
+    expect(second?.shipTo.company).toBe('Willis Tower Tenants LLC');
+  });
+
+  it('keeps a Canadian order in its own currency with its postal code', () => {
+    expect(preview.orders[2]).toMatchObject({ currency: 'CAD', shipTo: { country: 'CA', stateProvince: 'ON', zipPostalCode: 'M5X 1A9' }, items: [{ quantity: 3 }] });
+    expect(preview.orders[3]?.items.map((item) => item.quantity)).toEqual([1, 2, 1]);
+  });
+});
+
+describe('a semicolon spreadsheet export with a BOM and CRLF line ends', () => {
+  const preview = previewOrderFile(fixture('spreadsheet-semicolon-bom-crlf.csv'));
+
+  it('finds its columns by their names and reads every row', () => {
+    expect(preview.format).toBe('generic');
+    expect(preview.delimiter).toBe(';');
+    expect(preview.headers[0]).toBe('Order No');
+    expect(preview.mapping).toMatchObject({ orderNumber: 'Order No', name: 'Recipient', address1: 'Street', zipPostalCode: 'Postcode', itemQuantity: 'Qty', itemWeight: 'Weight', itemWeightUnit: 'Weight unit' });
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['WEB-2001', 'WEB-2002', 'WEB-2003']);
+  });
+
+  it('reads decimal commas, grams and kilograms, and adds the weights up', () => {
+    const [cups, lamp] = preview.orders;
+    expect(cups?.items.map((item) => [item.description, item.unitPrice, item.unitWeightGrams])).toEqual([
+      ['Espresso cup; porcelain', 9.5, 180],
+      ['Saucer', 4, 120],
+    ]);
+    expect(cups?.estimatedWeightGrams).toBe(600);
+    expect(lamp?.estimatedWeightGrams).toBe(1200);
+  });
+
+  it('reads countries by name or common short form, and an address line over two lines', () => {
+    expect(preview.orders.map((order) => order.shipTo.country)).toEqual(['DE', 'FR', 'US']);
+    expect(preview.orders[0]?.shipTo.address1).toBe('Friedrichstraße 43');
+    expect(preview.orders[1]?.shipTo.address2).toBe('Bâtiment B\nEscalier 3');
+    expect(preview.orders[2]?.estimatedWeightGrams).toBeCloseTo(2.5 * 453.59237, 2);
+  });
+});
+
+describe('a file with bad rows', () => {
+  const preview = previewOrderFile(fixture('orders-with-bad-rows.csv'));
+
+  it('imports only the orders whose every row is good', () => {
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['B-1', 'B-7']);
+    // Grams to the milligram.
+    expect(preview.orders[1]?.estimatedWeightGrams).toBeCloseTo(1.5 * 453.59237, 2);
+  });
+
+  it('says each bad row\'s problems in words', () => {
+    expect(preview.problems).toEqual([
+      { row: 3, orderNumber: 'B-2', messages: ['missing ZIP or postal code'] },
+      { row: 4, orderNumber: 'B-3', messages: ['unknown country "Narnia"'] },
+      { row: 5, orderNumber: 'B-4', messages: ['bad weight "heavy": it must be a number of at least 0'] },
+      { row: 6, orderNumber: 'B-5', messages: ['not imported: row 7 of the same order has a problem'] },
+      { row: 7, orderNumber: 'B-5', messages: ['quantity "0" is not a whole number of at least 1'] },
+      { row: 8, orderNumber: 'B-6', messages: ['unknown weight unit "stone": use lb, oz, kg or g', '"ABCDE" is not a valid US ZIP code'] },
+      { row: 9, orderNumber: null, messages: ['missing order number'] },
+    ]);
+  });
+});
+
+describe('a mapping made by hand', () => {
+  const text = 'Ref,Who,Where,Town,Region,Code,Land,Thing\nX-1,Ada Lovelace,12 St James Sq,London,,SW1Y 4JH,GB,Engine\n';
+
+  it('reads a file whose headers the station does not know, once its columns are chosen', () => {
+    expect(() => previewOrderFile(text)).toThrow(new OrderFileError('no column gives the order number, recipient name, address line 1, ZIP or postal code, country: choose the columns by hand'));
+    const preview = previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town', stateProvince: 'Region', zipPostalCode: 'Code', country: 'Land', itemDescription: 'Thing' });
+    expect(preview.format).toBe('custom');
+    expect(preview.orders).toEqual([
+      expect.objectContaining({ orderNumber: 'X-1', shipTo: expect.objectContaining({ name: 'Ada Lovelace', country: 'GB', zipPostalCode: 'SW1Y 4JH' }), items: [expect.objectContaining({ description: 'Engine', quantity: 1 })] }),
+    ]);
+  });
+
+  it('refuses a mapping that names a column the file does not have', () => {
+    expect(() => previewOrderFile(text, { orderNumber: 'Order', name: 'Who', address1: 'Where', city: 'Town', zipPostalCode: 'Code', country: 'Land' })).toThrow('the mapping names columns the file does not have: order number → "Order"');
+  });
+});
+
+describe('what is at fault', () => {
+  const text = 'Ref,Who,Where,Town,Code,Land\nX-1,Ada Lovelace,12 St James Sq,London,SW1Y 4JH,GB\n';
+  const faultOf = (run: () => unknown): readonly string[] => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof OrderFileError) return error.fields;
+      throw error;
+    }
+    throw new Error('the file was read');
+  };
+
+  it('is the file when it cannot be read, or when the station cannot find its columns', () => {
+    expect(faultOf(() => previewOrderFile(''))).toEqual(['text']);
+    expect(faultOf(() => previewOrderFile(text))).toEqual(['text']);
+  });
+
+  it('is each field of a chosen mapping that names a missing column or none', () => {
+    expect(faultOf(() => previewOrderFile(text, { orderNumber: 'Order', name: 'Who', address1: 'Street', city: 'Town', zipPostalCode: 'Code', country: 'Land' }))).toEqual([
+      'mapping.orderNumber',
+      'mapping.address1',
+    ]);
+    expect(() => previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' })).toThrow('the mapping gives no column for the ZIP or postal code, country');
+    expect(faultOf(() => previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' }))).toEqual(['mapping.zipPostalCode', 'mapping.country']);
+  });
+});
+
+describe('files that are not order tables', () => {
+  it('says so in words', () => {
+    expect(() => previewOrderFile('')).toThrow('the file is empty');
+    expect(() => previewOrderFile('\uFEFF\r\n')).toThrow('the file is empty');
+    expect(() => previewOrderFile('just one column\nvalue\n')).toThrow('the file has no header row with column names');
+    expect(() => previewOrderFile('order,name\n"A-1,Unclosed quote\n')).toThrow(/the file is not a table the station can read/);
+  });
+});
+
+describe('countries as files write them', () => {
+  it('reads codes, names and short forms, and nothing else', () => {
+    expect(['us', 'US', 'United States', 'USA', 'uk', 'United Kingdom', 'Germany', 'Deutschland', 'XX', 'EU', ''].map(countryCode)).toEqual(['US', 'US', 'US', 'US', 'GB', 'GB', 'DE', undefined, undefined, undefined, undefined]);
+  });
+});
