@@ -9,11 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_REGISTRATION } from './shell/appProtocol';
 import { createAppFileHandler } from './shell/appFileHandler';
+import type { StationSettings } from './api';
 import { applyGuards, guardSession, type GuardOptions } from './shell/guards';
 import { isAppMainFrame, registerStationIpc } from './shell/ipc';
 import { openLineLog, type LineLog } from './station/lineLog';
 import { closeBeforeQuit } from './shell/quitGate';
 import { openSafeStorageVault } from './shell/safeStorageVault';
+import { grantScaleAccess } from './shell/scaleAccess';
 import { mainWindowOptions } from './shell/windowOptions';
 import { openStation, type Station } from './station/station';
 
@@ -84,6 +86,16 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
+
+  // The scale is the one device the page may reach (shell/scaleAccess.ts); a serial scale's port
+  // is the one the settings name, read again whenever the page asks for a port.
+  let scalePort: string | null = null;
+  const readScalePort = async (): Promise<void> => {
+    const result = await station.call('getSettings', {});
+    if (result.ok) scalePort = (result.value as StationSettings).scale.serialPort;
+  };
+  await readScalePort().catch((error: unknown) => log(`the scale's settings could not be read: ${error instanceof Error ? error.message : String(error)}`));
+  grantScaleAccess(session.defaultSession, { serialPortName: () => scalePort, refresh: readScalePort, onRefused: (what) => log(`refused ${what}: not the desk's scale`) });
 
   const unregister = registerStationIpc(ipcMain, station, isAppMainFrame, {
     eventReceivers: () => BrowserWindow.getAllWindows().map((window) => window.webContents),

@@ -9,7 +9,8 @@ import { extname, join, sep } from 'node:path';
 /**
  * The renderer's Content-Security-Policy, sent as a header on every answer. It is the meta tag
  * of renderer/index.html plus what a meta tag cannot say (`frame-ancestors`) and what the app
- * never uses (frames, workers, manifests): a unit test checks it is never looser than the meta tag.
+ * never uses (frames, manifests); workers only from the app's own files (pdf.js draws label previews
+ * in one): a unit test checks it is never looser than the meta tag.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",
@@ -22,7 +23,7 @@ export const RENDERER_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
   "frame-src 'none'",
-  "worker-src 'none'",
+  "worker-src 'self'",
   "manifest-src 'none'",
 ].join('; ');
 

@@ -6,11 +6,13 @@
  *    a page that navigated elsewhere would still hold the preload's `window.station`.
  *  - New windows are always denied; an https link to a carrier's site on the allowlist (a link
  *    with target="_blank") opens in the system browser instead, with none of the app's privileges.
- *  - <webview> is never attached, and every permission request and check is denied.
+ *  - <webview> is never attached, and every permission request and check is denied, but for the
+ *    desk's scale: the `hid` and `serial` checks of the app's own page (scaleAccess.ts).
  *  - Requests to the network or to local files from any page are cancelled: the renderer has
  *    everything it needs on its own origin and talks to the station only over IPC.
  */
 import { isAppUrl } from './appProtocol';
+import { scalePermissionCheck } from './scaleAccess';
 
 /**
  * Hosts whose https pages a link in the app may open in the system browser (and their
@@ -87,11 +89,6 @@ export function denyPermissionRequest(_webContents: unknown, _permission: string
   callback(false);
 }
 
-/** Session permission checks (clipboard-read, serial, hid…): always no. */
-export function denyPermissionCheck(): boolean {
-  return false;
-}
-
 /** URL schemes a page's own requests may never use: the network and the local disk. */
 const BLOCKED_REQUEST_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'file:']);
 
@@ -109,7 +106,7 @@ export function requestAllowed(url: string): boolean {
 /** The part of an Electron Session the guards set up. */
 export interface GuardableSession {
   setPermissionRequestHandler(handler: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null): void;
-  setPermissionCheckHandler(handler: (() => boolean) | null): void;
+  setPermissionCheckHandler(handler: ((webContents: unknown, permission: string, requestingOrigin: string) => boolean) | null): void;
   readonly webRequest: {
     onBeforeRequest(listener: ((details: { readonly url: string }, callback: (response: { cancel?: boolean }) => void) => void) | null): void;
   };
@@ -128,7 +125,8 @@ export interface GuardableContents {
 /** Permissions and network requests are per session; every contents' session gets the same answers. */
 export function guardSession(session: GuardableSession, options: Pick<GuardOptions, 'onBlocked'> = {}): void {
   session.setPermissionRequestHandler(denyPermissionRequest);
-  session.setPermissionCheckHandler(denyPermissionCheck);
+  // Denied like the rest, but the app's own page may use WebHID and Web Serial: the scale.
+  session.setPermissionCheckHandler(scalePermissionCheck);
   session.webRequest.onBeforeRequest((details, callback) => {
     const allowed = requestAllowed(details.url);
     if (!allowed) options.onBlocked?.('request', shortUrl(details.url));

@@ -16,10 +16,10 @@
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
 import * as z from 'zod';
-import { ensurePrivateDir } from '../station/vault/privateFile';
-import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, secretDocumentSchema } from '../station/vault/secretFile';
-import type { Vault } from '../station/vault/vault';
-import { VaultError } from '../station/vault/vault';
+import { ensurePrivateDir } from '../privateFiles';
+import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, secretDocumentSchema } from '../platform/vault/secretFile';
+import type { Vault } from '../platform/vault/vault';
+import { VaultError } from '../platform/vault/vault';
 
 export type SafeStorageCalls = Pick<SafeStorage, 'encryptString' | 'decryptString' | 'isEncryptionAvailable' | 'getSelectedStorageBackend'>;
 

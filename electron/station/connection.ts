@@ -5,14 +5,16 @@
  * never be sent to production or mixed into its cache.
  */
 import path from 'node:path';
-import type { StationEvent } from '../api';
-import type { PrinterBackend } from '../printing/backend';
+import type { OutboxState, StationEvent } from '../api';
+import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintService } from '../printing/printService';
 import type { AuthConfig } from '../service/client/auth';
 import { ServiceClient } from '../service/client/client';
-import type { Timers } from '../service/client/timers';
+import type { Timers } from '../platform/clock';
 import { StoreCorruptError, openStationStore, quarantineCorruptStore, type StationStore } from '../store';
+import { batchCounts, batchPlaceOf, heldForBatch, settleBatches } from '../store/batches';
 import { getSetting } from '../store/settings';
+import type { Db } from '../store/statements';
 import { SyncEngine } from '../sync/syncEngine';
 import { StationError } from './dispatch';
 import type { StoredProfile } from './profiles';
@@ -27,8 +29,11 @@ export interface ConnectionParts {
   readonly emit: (event: StationEvent) => void;
   readonly log: (line: string) => void;
   /** Shorter waits for tests; production uses the engines' defaults. */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number };
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number };
 }
+
+/** Outbox states in which a create has settled, for its batch's counts. */
+const SETTLED: ReadonlySet<OutboxState> = new Set(['done', 'failed', 'needs_review', 'discarded']);
 
 /** Each profile keeps its data in its own folder under the station's data folder. */
 export function profileStorePath(dataDir: string, profileId: string): string {
@@ -50,6 +55,7 @@ export class Connection {
   refusedCredentials: string | undefined;
   private readonly client: ServiceClient | undefined;
   private readonly emit: (event: StationEvent) => void;
+  private readonly timers: Timers;
   private closed = false;
 
   private constructor(parts: ConnectionParts, store: StationStore, notice: string | undefined) {
@@ -57,6 +63,7 @@ export class Connection {
     this.store = store;
     this.notice = notice;
     this.emit = parts.emit;
+    this.timers = parts.timers;
     const db = store.db;
     this.sync = new SyncEngine({
       db,
@@ -65,16 +72,21 @@ export class Connection {
         if (event.type === 'connectivity') this.reason = event.reason;
         if (event.type === 'blocked') this.refusedCredentials = event.message;
         parts.emit(event);
-        if (event.type === 'labelsReady' && getSetting(db, 'autoPrintLabels')) void this.printQueued();
+        // A batch's labels wait for the batch: they print together once it has settled.
+        if (event.type === 'labelsReady' && !heldForBatch(db, event.stationRef)) void this.printAutomatically();
+        if (event.type === 'outboxItem' && event.kind === 'createShipment' && SETTLED.has(event.state)) this.batchItemChanged(event.stationRef);
       },
       ...(parts.tuning?.offlineProbeMs === undefined ? {} : { offlineProbeMs: parts.tuning.offlineProbeMs }),
+      ...(parts.tuning?.trackingEveryMs === undefined ? {} : { trackingEveryMs: parts.tuning.trackingEveryMs }),
     });
     this.printing = new PrintService({
       db,
       backend: parts.backend,
       timers: parts.timers,
       onEvent: parts.emit,
+      onPrinterBack: () => void this.printAutomatically(),
       ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
+      ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
     if ('problem' in parts.auth) {
       this.problem = parts.auth.problem;
@@ -120,9 +132,22 @@ export class Connection {
 
   private async start(): Promise<void> {
     this.printing.watch();
+    // A batch whose last shipment settled just before a crash or a switch prints now.
+    settleBatches(this.store.db, this.timers.now());
     // Labels handed to printing before a crash or a switch still print, once.
-    if (getSetting(this.store.db, 'autoPrintLabels')) void this.printQueued();
+    void this.printAutomatically();
     if (this.client !== undefined) await this.sync.start(this.client);
+  }
+
+  /**
+   * The one way work is queued for the service: `write` puts it in the outbox (with the local
+   * record it is about, in one transaction), then the worker is woken to send it at once if the
+   * service can be reached. Ship, shipment changes and outbox retries all come through here.
+   */
+  queue<T>(write: (db: Db) => T): T {
+    const queued = write(this.store.db);
+    this.sync.queued();
+    return queued;
   }
 
   /** The client, or a clear reason why this profile cannot talk to the service yet. */
@@ -135,10 +160,28 @@ export class Connection {
     return this.client !== undefined && this.sync.connectivity.online;
   }
 
-  private async printQueued(): Promise<void> {
+  /**
+   * A shipment's create settled, was resubmitted or was discarded: when it belongs to a batch, the
+   * batch's counts are told (`batchProgress`), and a batch that has now settled prints its labels.
+   */
+  batchItemChanged(stationRef: string): void {
     if (this.closed) return;
+    const db = this.store.db;
+    const place = batchPlaceOf(db, stationRef);
+    if (place === undefined) return;
+    const settled = settleBatches(db, this.timers.now());
+    this.emit({ type: 'batchProgress', batchId: place.batchId, ...batchCounts(db, place.batchId) });
+    if (settled.length > 0) void this.printAutomatically();
+  }
+
+  /** Prints what the auto-print settings let through; the rest stays held until someone releases it. */
+  private async printAutomatically(): Promise<void> {
+    if (this.closed) return;
+    const db = this.store.db;
+    const roles = { label: getSetting(db, 'autoPrintLabels'), document: getSetting(db, 'autoPrintDocuments') };
+    if (!roles.label && !roles.document) return;
     try {
-      await this.printing.printQueued();
+      await this.printing.printQueued(roles);
     } catch (error) {
       // Failures of single rows are recorded on the rows; this is the whole pass failing.
       this.emit({ type: 'printJob', ids: [], state: 'failed', message: `printing stopped: ${error instanceof Error ? error.message : String(error)}` });

@@ -9,9 +9,9 @@ import { STATION_METHODS, failure, isStationMethod } from '../api';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseWith } from '../service/contract';
 import { ServiceError, ValidationError } from '../service/client/errors';
 import { DocumentError } from '../printing/document';
-import { PrintBackendError } from '../printing/backend';
+import { PrintBackendError } from '../platform/printers/backend';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from '../store/errors';
-import { VaultError } from './vault/vault';
+import { VaultError } from '../platform/vault/vault';
 
 /** A failure a handler raises on purpose, with the code and message the caller should see. */
 export class StationError extends Error {

@@ -17,7 +17,7 @@ import { AUTH_METHODS, ProductionProfileInput, SANDBOX_PROFILE_ID, TIERS } from 
 import { describeIssues } from '../service/contract';
 import { quarantineCorruptStore } from '../store/quarantine';
 import { StationError } from './dispatch';
-import { ensurePrivateDirSync, writePrivateFileSync } from './vault/privateFile';
+import { ensurePrivateDirSync, writePrivateFileSync } from '../privateFiles';
 
 export interface StoredProfile {
   id: string;
@@ -210,8 +210,8 @@ export class ProfileRegistry {
     return this.state.activeId;
   }
 
-  /** Adds a production profile (no `id`) or changes one (its `id`); the answer is the profile as stored. */
-  save(input: z.output<typeof ProductionProfileInput>): StoredProfile {
+  /** Throws what `save` would refuse `input` for, and changes nothing; the profile it would change, if any. */
+  check(input: z.output<typeof ProductionProfileInput>): StoredProfile | undefined {
     if (input.id === SANDBOX_PROFILE_ID) {
       throw new StationError('conflict', 'the sandbox profile is built in and cannot be changed: add a production profile instead', [{ field: 'id', message: 'id names the built-in sandbox' }]);
     }
@@ -221,6 +221,12 @@ export class ProfileRegistry {
     }
     const fields = this.problems(input, existing?.id);
     if (fields.length > 0) throw new StationError('invalidInput', `the profile cannot be saved: ${fields.map((f) => f.message).join('; ')}`, fields);
+    return existing === undefined ? undefined : copy(existing);
+  }
+
+  /** Adds a production profile (no `id`) or changes one (its `id`); the answer is the profile as stored. */
+  save(input: z.output<typeof ProductionProfileInput>): StoredProfile {
+    const existing = this.check(input);
 
     const id = existing?.id ?? newProfileId(input.name, (candidate) => candidate === SANDBOX_PROFILE_ID || this.state.profiles.some((p) => p.id === candidate));
     const profile: StoredProfile = {

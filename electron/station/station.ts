@@ -3,27 +3,31 @@
  * sandbox, the active profile's store, service client, sync and printing) and offers it to a
  * transport as a StationHost. Plain Node: the Electron shell and the web host both open it.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AuthMethodName, StationEvent, StationHandlers } from '../api';
 import { SANDBOX_PROFILE_ID } from '../api';
-import type { PrinterBackend } from '../printing/backend';
-import { chooseBackend } from '../printing/chooseBackend';
+import type { PrinterBackend } from '../platform/printers/backend';
+import { chooseBackend } from '../platform/printers/choose';
+import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
-import { realTimers, type Timers } from '../service/client/timers';
+import { realTimers, type Timers } from '../platform/clock';
 import { Connection, type ConnectionParts } from './connection';
 import { StationError, createDispatch } from './dispatch';
+import { batchHandlers } from './handlers/batches';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
+import { orderHandlers } from './handlers/orders';
 import { outboxHandlers } from './handlers/outbox';
 import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
 import { shipmentHandlers } from './handlers/shipments';
 import { shippingHandlers } from './handlers/shipping';
+import { todayHandlers } from './handlers/today';
+import type { StationContext } from './context';
 import type { StationHost } from './host';
 import { ProfileRegistry, secretName, type StoredProfile } from './profiles';
-import type { Vault } from './vault/vault';
+import type { Vault } from '../platform/vault/vault';
 
 export interface StationOptions {
   /** The app's data folder: profiles, each profile's store, the embedded sandbox's data. */
@@ -40,23 +44,6 @@ export interface StationOptions {
 
 export interface Station extends StationHost {
   close(): Promise<void>;
-}
-
-/** What the handlers work with: the live parts, looked up at call time because a switch replaces them. */
-export interface StationContext {
-  readonly registry: ProfileRegistry;
-  readonly vault: Vault;
-  readonly timers: Timers;
-  readonly backend: PrinterBackend;
-  /** The active profile's working set. */
-  connection(): Connection;
-  /** The profile as it is used right now (the sandbox's URLs filled in). */
-  resolve(profile: StoredProfile): Promise<StoredProfile>;
-  /** The sign-in for a profile, or why there is none. */
-  authFor(profile: StoredProfile): Promise<AuthConfig | { problem: string }>;
-  /** Closes the active profile's working set and opens the one of `profileId`. */
-  activate(profileId: string): Promise<void>;
-  emit(event: StationEvent): void;
 }
 
 /** What an admin calls the secret each way of signing in needs. */
@@ -105,13 +92,19 @@ class StationCore implements StationContext {
 
   /** The embedded sandbox starts with the first use of the sandbox profile and lives as long as the station. */
   private embeddedSandbox(): Promise<RunningSandbox> {
-    const folder = path.join(this.options.dataDir, 'sandbox');
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    this.sandbox ??= startSandbox({ port: 0, dbPath: path.join(folder, 'sandbox.sqlite') }).then((running) => {
-      this.log(`embedded sandbox listening on ${running.baseUrl}`);
-      return running;
-    });
+    this.sandbox ??= this.startEmbeddedSandbox();
     return this.sandbox;
+  }
+
+  private async startEmbeddedSandbox(): Promise<RunningSandbox> {
+    const folder = path.join(this.options.dataDir, 'sandbox');
+    const dbPath = path.join(folder, 'sandbox.sqlite');
+    // The sandbox's records are the desk's trial shipments: private like the station's own store.
+    ensureOwnPrivateDirSync(folder);
+    ensurePrivateDatabaseFileSync(dbPath);
+    const running = await startSandbox({ port: 0, dbPath, demoLocation: true });
+    this.log(`embedded sandbox listening on ${running.baseUrl}`);
+    return running;
   }
 
   async resolve(profile: StoredProfile): Promise<StoredProfile> {
@@ -208,8 +201,11 @@ export async function openStation(options: StationOptions): Promise<Station> {
     ...shippingHandlers(core),
     ...shipmentHandlers(core),
     ...outboxHandlers(core),
+    ...orderHandlers(core),
+    ...batchHandlers(core),
     ...printingHandlers(core),
     ...settingsHandlers(core),
+    ...todayHandlers(core),
   } satisfies StationHandlers;
   return {
     call: createDispatch(handlers, { logError: (method, error) => core.log(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) }),

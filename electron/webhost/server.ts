@@ -17,7 +17,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { failure } from '../api';
+import { LARGE_INPUT_BYTES, failure, isStationMethod } from '../api';
 import type { ApiResult } from '../api';
 import type { StationHost } from '../station/host';
 import { buildBridgeScript } from './bridgeScript';
@@ -35,7 +35,7 @@ export interface WebHostOptions {
   readonly port?: number;
   /** The API token; 32 random bytes (base64url) when absent. */
   readonly token?: string;
-  /** Largest API request body accepted; 1 MB by default. */
+  /** Largest API request body accepted; 1 MB by default (the methods of LARGE_INPUT_BYTES take more). */
   readonly maxBodyBytes?: number;
   /** How often an idle event stream gets a heartbeat comment; 15 s by default. */
   readonly heartbeatMs?: number;
@@ -168,11 +168,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sendJson(response, 415, failure('invalidInput', 'Station methods take a JSON body (Content-Type: application/json).'));
       return;
     }
-    const body = await readBody(request, maxBodyBytes);
+    // A shop's order file may be tens of MB: the methods that read one have a bound of their own.
+    const limitBytes = isStationMethod(route) ? Math.max(maxBodyBytes, LARGE_INPUT_BYTES[route] ?? 0) : maxBodyBytes;
+    const body = await readBody(request, limitBytes);
     if (body.kind === 'aborted') return;
     if (body.kind === 'tooLarge') {
       response.setHeader('Connection', 'close');
-      sendJson(response, 413, failure('invalidInput', `${route}: the input is larger than ${maxBodyBytes} bytes`, [{ field: '', message: 'too large' }]));
+      sendJson(response, 413, failure('invalidInput', `${route}: the input is larger than ${limitBytes} bytes`, [{ field: '', message: 'too large' }]));
       return;
     }
     let input: unknown;
@@ -202,7 +204,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     // The path is kept as sent (URL parsing would resolve `..` segments before we see them).
     const rawPath = rawUrl.split('?', 1)[0] ?? '/';
-    const url = new URL(rawUrl, `http://${acceptedAs}`);
+    const url = URL.parse(rawUrl, `http://${acceptedAs}`);
+    if (url === null) {
+      // `//[` and the like start with "/" yet make no URL: a malformed request, not a failure here.
+      request.resume();
+      sendText(response, 400, 'Bad request: the request target is not a URL path');
+      return;
+    }
     if (rawPath === '/api' || rawPath.startsWith('/api/')) await serveApi(request, response, acceptedAs, rawPath, url);
     else await serveStatic(request, response, rawPath);
   }

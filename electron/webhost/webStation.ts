@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openStation } from '../station/station';
 import type { Station } from '../station/station';
-import { FileVault } from '../station/vault';
+import { FileVault } from '../platform/vault';
 import { startWebHost } from './server';
 import type { WebHost } from './server';
 

@@ -1,4 +1,5 @@
 /** Valid request bodies for tests, built from real addresses (postal codes that exist). */
+import { randomUUID } from 'node:crypto';
 import type { LocationCreate, RateShopRequest, ShipmentCreate } from '../../electron/service/contract';
 
 export const CHICAGO = {
@@ -75,4 +76,9 @@ export function location(referenceId = 'WH-CHI-1'): LocationCreate {
     settings: { currencyCode: 'USD', unitOfWeight: 'LB', unitOfLength: 'IN' },
     tags: ['dc'],
   };
+}
+
+/** A fresh request key for `ship`, as a screen makes one per intent. */
+export function requestKey(): string {
+  return randomUUID();
 }

@@ -15,10 +15,10 @@ import path from 'node:path';
 import * as z from 'zod';
 import type { ApiResult, MethodInput, StationEvent, StationMethod, StationResults } from '../../electron/api';
 import { API_ERROR_CODES } from '../../electron/api';
-import { CupsBackend } from '../../electron/printing/cups/backend';
+import { CupsBackend } from '../../electron/platform/printers/cups/backend';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../electron/sandbox/sandbox';
 import { openStation, type Station } from '../../electron/station/station';
-import { FileVault } from '../../electron/station/vault';
+import { FileVault } from '../../electron/platform/vault';
 import { createSseParser } from '../../electron/webhost/bridge/sseParser';
 import { startWebHost, type WebHost } from '../../electron/webhost/server';
 import { startPrivateCups, type PrivateCups } from './privateCups';
@@ -41,8 +41,17 @@ export const ApiResultShape = z.union([
 export type EventOf<T extends StationEvent['type']> = Extract<StationEvent, { type: T }>;
 
 export interface StationHarnessOptions {
-  /** Waits of the connectivity probe and the print poll (short, so tests do not sleep). */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number };
+  /**
+   * Waits of the connectivity probe and the print poll (short, so tests do not sleep), and the
+   * period of the tracking refresh (the app's 2 minutes unless set); 'production' keeps the app's own.
+   */
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number } | 'production';
+  /** Called as each event arrives on the stream (a benchmark's clock). */
+  readonly onEvent?: (event: StationEvent) => void;
+  /** The built renderer to serve (the browser suite's screens); a minimal page when absent. */
+  readonly rendererDir?: string;
+  /** Fills the data folder before the station opens it (a store with years of history). */
+  readonly prepare?: (dataDir: string) => void | Promise<void>;
 }
 
 export interface StationHarness {
@@ -76,7 +85,7 @@ export interface StationHarness {
   close(): Promise<void>;
 }
 
-const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100 } as const;
+const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250 } as const;
 const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
 
 /** Reads the web host's event stream with fetch and the token header, as the bridge does. */
@@ -88,17 +97,24 @@ async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let subscribed!: () => void;
   const connected = new Promise<void>((resolve) => (subscribed = resolve));
-  let text = '';
+  // The stream's start, until the comment that says the host subscribed (looked for there only:
+  // a fuzz run receives tens of thousands of events).
+  let head: string | undefined = '';
   const reading = (async () => {
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        text += value;
         onText(value);
         feed(value);
         // The host subscribes to the station before it writes this comment.
-        if (text.includes(': connected\n')) subscribed();
+        if (head !== undefined) {
+          head += value;
+          if (head.includes(': connected\n')) {
+            head = undefined;
+            subscribed();
+          }
+        }
       }
     } catch {
       // Aborted by stop(), or ended by the web host closing.
@@ -117,9 +133,12 @@ async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) 
 export async function startStationHarness(options: StationHarnessOptions = {}): Promise<StationHarness> {
   const root = mkdtempSync(path.join(tmpdir(), 'packbench-station-'));
   const dataDir = path.join(root, 'data');
-  const rendererDir = path.join(root, 'renderer');
-  mkdirSync(rendererDir);
-  writeFileSync(path.join(rendererDir, 'index.html'), MINIMAL_INDEX);
+  let rendererDir = options.rendererDir;
+  if (rendererDir === undefined) {
+    rendererDir = path.join(root, 'renderer');
+    mkdirSync(rendererDir);
+    writeFileSync(path.join(rendererDir, 'index.html'), MINIMAL_INDEX);
+  }
 
   const logLines: string[] = [];
   const responseTexts: string[] = [];
@@ -145,19 +164,27 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
 
   try {
     cups = await startPrivateCups();
+    await options.prepare?.(dataDir);
     const vault = await FileVault.open(path.join(dataDir, 'vault'));
     station = await openStation({
       dataDir,
       vault,
       printerBackend: new CupsBackend({ env: cups.env }),
       log: (line) => logLines.push(line),
-      tuning: { ...DEFAULT_TUNING, ...options.tuning },
+      ...(options.tuning === 'production' ? {} : { tuning: { ...DEFAULT_TUNING, ...options.tuning } }),
     });
     webHost = await startWebHost({ host: station, rendererDir, port: 0, log: (line) => logLines.push(line) });
     const client = new RawHttpClient(webHost.url);
     http = client;
     const host = webHost;
-    stream = await openEventStream(host, (event) => events.push(event), (text) => (streamText += text));
+    stream = await openEventStream(
+      host,
+      (event) => {
+        options.onEvent?.(event);
+        events.push(event);
+      },
+      (text) => (streamText += text),
+    );
 
     const post = async (method: string, body: string | undefined, headers: Record<string, string> = {}): Promise<RawAnswer> => {
       const merged = { 'Content-Type': 'application/json', Authorization: `Bearer ${host.token}`, ...headers };
@@ -183,7 +210,9 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
       if (!answer.ok) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}`);
       return answer.value;
     };
-    const waitFor = async <T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> => {
+    // What is awaited comes in about a second, far later on a busy machine; the default deadline
+    // only turns a hang into a message naming what never came, before Vitest's 60 s test timeout.
+    const waitFor = async <T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 50_000): Promise<T> => {
       const deadline = Date.now() + timeoutMs;
       let lastError: unknown;
       for (;;) {

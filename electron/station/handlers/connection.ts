@@ -5,7 +5,7 @@ import { ServiceClient } from '../../service/client/client';
 import { counts as outboxCounts } from '../../store/outbox';
 import { StationError } from '../dispatch';
 import { profileWarnings, secretName, type StoredProfile } from '../profiles';
-import type { StationContext } from '../station';
+import type { StationContext } from '../context';
 
 type ConnectionMethods = 'getConnection' | 'listProfiles' | 'saveProfile' | 'deleteProfile' | 'setProfileSecret' | 'clearProfileSecret' | 'testConnection' | 'switchProfile';
 
@@ -52,6 +52,11 @@ async function connectionInfo(station: StationContext): Promise<ConnectionInfo> 
   };
 }
 
+/** Whether a change to a profile voids its stored secret: another way of signing in, or another service. */
+function secretNoLongerFits(before: StoredProfile, after: { method: string; baseUrl: string; authUrl: string }): boolean {
+  return before.method !== after.method || before.baseUrl !== after.baseUrl || before.authUrl !== after.authUrl;
+}
+
 /** A profile whose sign-in changed is reopened at once if it is the active one, so the change takes effect. */
 async function reopenIfActive(station: StationContext, profileId: string): Promise<void> {
   if (station.registry.activeId === profileId) await station.activate(profileId);
@@ -62,10 +67,12 @@ export function connectionHandlers(station: StationContext): Pick<StationHandler
     getConnection: () => connectionInfo(station),
     listProfiles: () => Promise.all(station.registry.list().map((profile) => profileView(station, profile))),
     saveProfile: async (input) => {
-      const before = input.id === undefined ? undefined : station.registry.get(input.id);
+      const before = station.registry.check(input);
+      // A secret belongs to a way of signing in and to the addresses it was entered for: an API
+      // key is no client secret, and a key must never follow a profile to another server. It is
+      // cleared before the new addresses are saved, so a failure between the two sends nothing.
+      if (before !== undefined && secretNoLongerFits(before, input)) await station.vault.delete(secretName(before.id));
       const saved = station.registry.save(input);
-      // A secret belongs to a way of signing in: an API key is no client secret.
-      if (before !== undefined && before.method !== saved.method) await station.vault.delete(secretName(saved.id));
       await reopenIfActive(station, saved.id);
       return profileView(station, saved);
     },

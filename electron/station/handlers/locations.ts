@@ -3,37 +3,16 @@
  * be reached the cached list is shown (and says so), so a packer can still pick a location
  * offline. Writes are an admin's work and need the service: they answer at once, or fail clearly.
  */
-import type { LocationsPage, StationHandlers } from '../../api';
+import type { StationHandlers } from '../../api';
 import { NetworkError, TimeoutError } from '../../service/client/errors';
-import { getLocation, listLocations, markLocationDeleted, upsertLocationDetail, upsertLocationListRecords } from '../../store/locations';
-import type { LocationListRecord } from '../../service/contract';
+import { getLocation, markLocationDeleted, pageOfLocations, upsertLocationDetail, upsertLocationListRecords } from '../../store/locations';
 import { StationError } from '../dispatch';
-import type { StationContext } from '../station';
+import type { StationContext } from '../context';
 
 type LocationMethods = 'listLocations' | 'getLocation' | 'createLocation' | 'updateLocation' | 'deleteLocation';
 
 function unreachable(error: unknown): boolean {
   return error instanceof NetworkError || error instanceof TimeoutError || (error instanceof StationError && error.code === 'authentication');
-}
-
-function sortText(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
-}
-
-/** The cached list, filtered, sorted and paged the way the service would. */
-function cachedPage(station: StationContext, input: { query?: string | undefined; page: number; pageSize: number; sort?: keyof LocationListRecord | undefined; order?: 'asc' | 'desc' | undefined }): LocationsPage {
-  const words = (input.query ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
-  const records = listLocations(station.connection().store.db)
-    .flatMap((location) => (location.listRecord === null ? [] : [location.listRecord]))
-    .filter((record) => {
-      const text = [record.locationName, record.referenceId, record.city, record.stateProvince, record.zipPostalCode].join(' ').toLowerCase();
-      return words.every((word) => text.includes(word));
-    });
-  const key = input.sort ?? 'locationName';
-  const direction = input.order === 'desc' ? -1 : 1;
-  records.sort((a, b) => direction * sortText(a[key]).localeCompare(sortText(b[key]), undefined, { numeric: true }));
-  const start = (input.page - 1) * input.pageSize;
-  return { records: records.slice(start, start + input.pageSize), page: input.page, pageSize: input.pageSize, totalCount: records.length, fromCache: true };
 }
 
 export function locationHandlers(station: StationContext): Pick<StationHandlers, LocationMethods> {
@@ -52,7 +31,7 @@ export function locationHandlers(station: StationContext): Pick<StationHandlers,
         upsertLocationListRecords(db(), answer.data, now());
         return { records: answer.data, page: answer.pageNumber, pageSize: answer.pageSize, totalCount: answer.totalCount, fromCache: false };
       } catch (error) {
-        if (unreachable(error)) return cachedPage(station, input);
+        if (unreachable(error)) return { ...pageOfLocations(db(), input), page: input.page, pageSize: input.pageSize, fromCache: true };
         throw error;
       }
     },

@@ -3,11 +3,14 @@
  * three things they can do about a stuck item: send it again, correct and resubmit it, or give
  * it up. Items still pending or unsure are retried by the worker on its own.
  */
-import type { StationHandlers } from '../../api';
+import type { OutboxItem, StationHandlers } from '../../api';
 import type { ShipmentCreate } from '../../service/contract';
-import { discard, get, list, resubmit, type OutboxItem } from '../../store/outbox';
+import { followShipment, reopenOrderShippedBy } from '../../store/orders';
+import { discard, get, list, recheck, resubmit } from '../../store/outbox';
+import { atomically, type Db } from '../../store/statements';
+import { RECONCILED_KINDS } from '../../sync/outboxPolicy';
 import { StationError } from '../dispatch';
-import type { StationContext } from '../station';
+import type { StationContext } from '../context';
 
 type OutboxMethods = 'listOutbox' | 'retryOutboxItem' | 'resubmitOutboxItem' | 'discardOutboxItem';
 
@@ -20,10 +23,23 @@ export function outboxHandlers(station: StationContext): Pick<StationHandlers, O
     return found;
   }
 
-  function resend(id: number, payload: unknown): OutboxItem {
-    resubmit(db(), id, payload, station.timers.now());
-    station.connection().sync.queued();
-    return item(id);
+  /** Queues the item again with `payload`; `alongside` writes in the same transaction. */
+  function resend(id: number, payload: unknown, alongside?: (store: Db, now: number) => void): OutboxItem {
+    const now = station.timers.now();
+    station.connection().queue((store) =>
+      atomically(store, () => {
+        resubmit(store, id, payload, now);
+        alongside?.(store, now);
+      }),
+    );
+    return sentAgain(id);
+  }
+
+  /** The item as it is now; its batch, if it has one, counts it as waiting again. */
+  function sentAgain(id: number): OutboxItem {
+    const again = item(id);
+    station.connection().batchItemChanged(again.stationRef);
+    return again;
   }
 
   return {
@@ -32,6 +48,11 @@ export function outboxHandlers(station: StationContext): Pick<StationHandlers, O
       const found = item(id);
       if (found.state !== 'failed' && found.state !== 'needs_review') {
         throw new StationError('conflict', `outbox item ${String(id)} is ${found.state}: only a refused item or one that needs review is sent again by hand`);
+      }
+      if (found.state === 'needs_review' && RECONCILED_KINDS.includes(found.kind)) {
+        // Unsure whether the service has it: it is looked up again before anything is sent.
+        station.connection().queue((store) => recheck(store, id, station.timers.now()));
+        return sentAgain(id);
       }
       return resend(id, found.payload);
     },
@@ -42,11 +63,20 @@ export function outboxHandlers(station: StationContext): Pick<StationHandlers, O
       }
       // The reference is the station's, whatever the edited copy says: it is how a lost answer is found again.
       const corrected: ShipmentCreate = { ...shipment, references: { ...shipment.references, stationRef: found.stationRef } };
-      return resend(id, corrected);
+      // A corrected shipment may name another order (or none): the orders follow it.
+      return resend(id, corrected, (store, now) => followShipment(store, found.stationRef, corrected.references?.orderNumber, now));
     },
     discardOutboxItem: ({ id }) => {
-      item(id);
-      discard(db(), id, station.timers.now());
+      const found = item(id);
+      const store = db();
+      const now = station.timers.now();
+      atomically(store, () => {
+        discard(store, id, now);
+        // No label was bought by a discarded create: the order it was shipping is open again.
+        if (found.kind === 'createShipment') reopenOrderShippedBy(store, found.stationRef, now);
+      });
+      // A discarded create is settled for its batch, which may now print.
+      if (found.kind === 'createShipment') station.connection().batchItemChanged(found.stationRef);
       return item(id);
     },
   };

@@ -1,10 +1,33 @@
-/** Printers: which ones there are, which takes what, the media loaded, a test page, reprints and history. */
-import type { PrinterSetup, StationHandlers } from '../../api';
-import { MEDIA_NAMES } from '../../printing/media';
+/**
+ * Printers: which ones there are, which takes what, the media, copies and language of each, a test page,
+ * reprints and history; the labels held while auto-print was off, released at once; failed
+ * prints, retried or dismissed, and a preview of any stored document.
+ */
+import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
+import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES } from '../../api';
+import { getDocument, getDocumentInfo } from '../../store/documents';
+import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
+import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
 import { getSetting, setSetting } from '../../store/settings';
-import type { StationContext } from '../station';
+import { getByStationRef } from '../../store/shipments';
+import { StationError } from '../dispatch';
+import type { StationContext } from '../context';
 
-type PrintingMethods = 'listPrinters' | 'getPrinterSetup' | 'setPrinterMap' | 'setPrinterMedia' | 'printTestPage' | 'reprintDocument' | 'printHistory';
+type PrintingMethods =
+  | 'listPrinters'
+  | 'getPrinterSetup'
+  | 'setPrinterMap'
+  | 'setPrinterMedia'
+  | 'setPrinterCopies'
+  | 'setPrinterLanguage'
+  | 'printTestPage'
+  | 'reprintDocument'
+  | 'printHistory'
+  | 'getDocumentContent'
+  | 'releaseHeldPrintJobs'
+  | 'retryPrintJob'
+  | 'listPrintProblems'
+  | 'dismissPrintProblem';
 
 export function printingHandlers(station: StationContext): Pick<StationHandlers, PrintingMethods> {
   const db = () => station.connection().store.db;
@@ -14,8 +37,16 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       labelPrinter: getSetting(db(), 'labelPrinter'),
       documentPrinter: getSetting(db(), 'documentPrinter'),
       printerMedia: getSetting(db(), 'printerMedia'),
+      printerCopies: getSetting(db(), 'printerCopies'),
+      printerLanguage: getPrinterLanguages(db()),
       mediaNames: MEDIA_NAMES,
     };
+  }
+
+  function failedJob(id: number): void {
+    const job = getPrintJob(db(), id);
+    if (job === undefined) throw new StationError('notFound', `there is no print job ${String(id)}`, [{ field: 'id', message: 'id names no print job' }]);
+    if (job.state !== 'failed') throw new StationError('conflict', `print job ${String(id)} is ${job.state}, not failed: there is nothing to act on`, [{ field: 'id', message: 'id names a job that did not fail' }]);
   }
 
   return {
@@ -31,9 +62,49 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       setSetting(db(), 'printerMedia', media === null ? others : { ...others, [printer]: media });
       return setup();
     },
+    setPrinterCopies: ({ printer, copies }) => {
+      const { [printer]: _previous, ...others } = getSetting(db(), 'printerCopies');
+      setSetting(db(), 'printerCopies', copies === null ? others : { ...others, [printer]: copies });
+      return setup();
+    },
+    setPrinterLanguage: ({ printer, language, dpi, darkness, offset }) => {
+      const config = { language, dpi, darkness, offset };
+      // A printer back on PDF with nothing else changed is forgotten, as a printer never set.
+      const isDefault = JSON.stringify(config) === JSON.stringify(DEFAULT_PRINTER_LANGUAGE);
+      setPrinterLanguage(db(), printer, isDefault ? null : config);
+      return setup();
+    },
     printTestPage: ({ printer }) => station.connection().printing.testPage(printer),
     reprintDocument: ({ documentId, printer, copies }) =>
       station.connection().printing.reprint(documentId, { ...(printer === undefined ? {} : { printer }), ...(copies === undefined ? {} : { copies }) }),
     printHistory: ({ stationRef, limit }) => station.connection().printing.history({ ...(stationRef === undefined ? {} : { stationRef }), limit }),
+    getDocumentContent: ({ documentId }) => {
+      const doc = getDocument(db(), documentId);
+      if (doc === undefined) {
+        throw new StationError('notFound', `document ${String(documentId)} is not kept (it may have passed the retention period)`, [{ field: 'documentId', message: 'documentId names no kept document' }]);
+      }
+      return { documentId, stationRef: doc.stationRef, type: doc.type, name: doc.name, mime: doc.mime, base64: Buffer.from(doc.bytes).toString('base64') };
+    },
+    releaseHeldPrintJobs: () => station.connection().printing.printQueued(),
+    retryPrintJob: ({ id }) => {
+      failedJob(id);
+      return station.connection().printing.retry(id);
+    },
+    listPrintProblems: () =>
+      listUnresolvedFailures(db()).map((job): PrintProblem => {
+        const doc = job.documentId === null ? undefined : getDocumentInfo(db(), job.documentId);
+        const shipment = getByStationRef(db(), job.stationRef);
+        return {
+          job,
+          documentType: doc?.type ?? null,
+          packageIndex: doc?.packageIndex ?? null,
+          trackingNumber: shipment?.trackingNumber ?? null,
+          orderNumber: shipment?.orderNumber ?? null,
+        };
+      }),
+    dismissPrintProblem: ({ id }) => {
+      failedJob(id);
+      return resolveFailure(db(), id, station.timers.now());
+    },
   };
 }

@@ -5,17 +5,19 @@
  * offline and survive a restart; tracking asks the service directly.
  */
 import type { QueuedChange, StationHandlers } from '../../api';
-import type { TrackingRecord } from '../../service/contract';
 import { listDocuments } from '../../store/documents';
-import { listForShipment, queueShipmentChange, type ShipmentChangeKind } from '../../store/outbox';
+import type { ShipmentChangeKind } from '../../api';
+import { listForShipment, queueShipmentChange } from '../../store/outbox';
 import { listPrintJobs } from '../../store/printJobs';
 import { searchShipments } from '../../store/search';
-import { getByStationRef, recordTracking, upsertFromSearch } from '../../store/shipments';
-import type { CachedShipment } from '../../store/shipmentRecords';
+import { findByOrderNumber, getByStationRef, upsertFromSearch } from '../../store/shipments';
+import { recordTrackingAnswer } from '../../store/tracking';
+import type { CachedShipment } from '../../api';
 import { StationError } from '../dispatch';
-import type { StationContext } from '../station';
+import type { StationContext } from '../context';
 
 type ShipmentMethods =
+  | 'findShipmentsByOrder'
   | 'searchLocalShipments'
   | 'searchRemoteShipments'
   | 'getShipment'
@@ -39,13 +41,15 @@ export function shipmentHandlers(station: StationContext): Pick<StationHandlers,
   function queue(stationRef: string, kind: ShipmentChangeKind, fields: Record<string, unknown>, field?: string): QueuedChange {
     const found = shipment(stationRef, field);
     const payload = found.serviceId === null ? fields : { ...fields, id: found.serviceId };
-    const item = queueShipmentChange(db(), { stationRef, kind, payload, now: station.timers.now() });
-    station.connection().sync.queued();
-    return { stationRef, outboxId: item.id, status: getByStationRef(db(), stationRef)?.status ?? found.status };
+    return station.connection().queue((db) => {
+      const item = queueShipmentChange(db, { stationRef, kind, payload, now: station.timers.now() });
+      return { stationRef, outboxId: item.id, status: getByStationRef(db, stationRef)?.status ?? found.status };
+    });
   }
 
   return {
-    searchLocalShipments: ({ text, limit, offset }) => searchShipments(db(), text, { limit, offset }),
+    findShipmentsByOrder: ({ orderNumber }) => findByOrderNumber(db(), orderNumber),
+    searchLocalShipments: ({ text, limit, offset, filters, sort }) => searchShipments(db(), text, { limit, offset, sort, ...(filters === undefined ? {} : { filters }) }),
     searchRemoteShipments: async ({ request }) => {
       const answer = await station.connection().service().searchShipments(request);
       const now = station.timers.now();
@@ -59,10 +63,11 @@ export function shipmentHandlers(station: StationContext): Pick<StationHandlers,
       printJobs: listPrintJobs(db(), { stationRef }),
       outbox: listForShipment(db(), stationRef),
     }),
-    cancelShipments: ({ stationRefs }) => {
+    cancelShipments: ({ stationRefs, reason }) => {
       // All are checked before any is queued: one unknown reference must not leave half a batch queued.
       stationRefs.forEach((ref, index) => shipment(ref, `stationRefs[${index}]`));
-      return stationRefs.map((ref, index) => queue(ref, 'cancelShipment', {}, `stationRefs[${index}]`));
+      const fields = reason === undefined ? {} : { cancelReason: reason };
+      return stationRefs.map((ref, index) => queue(ref, 'cancelShipment', fields, `stationRefs[${index}]`));
     },
     updateShipment: ({ stationRef, changes }) => queue(stationRef, 'updateShipment', changes),
     blockShipment: ({ stationRef, reason }) => queue(stationRef, 'blockShipment', reason === undefined ? {} : { reason }),
@@ -79,14 +84,10 @@ export function shipmentHandlers(station: StationContext): Pick<StationHandlers,
         return found.serviceId;
       });
       const answer = await station.connection().service().trackShipments({ shipments: ids.map((id) => ({ id })) });
-      const now = station.timers.now();
-      const records: TrackingRecord[] = answer.shipments;
-      records.forEach((record, i) => {
-        const serviceId = record.shipment_Id ?? ids[i];
-        if (record.success !== false && serviceId !== undefined) recordTracking(db(), serviceId, record, now);
-      });
+      const { changes } = recordTrackingAnswer(db(), ids, answer.shipments, station.timers.now());
+      for (const change of changes) station.emit({ type: 'trackingChanged', ...change });
       // Label contents come only when asked for; never pass them to the UI here.
-      return records.map(({ documents: _documents, ...record }) => record);
+      return answer.shipments.map(({ documents: _documents, ...record }) => record);
     },
   };
 }

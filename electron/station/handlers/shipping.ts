@@ -5,11 +5,14 @@
  * crash can never lose it or buy its label twice. When the service is reachable it is sent at once.
  */
 import type { StationHandlers } from '../../api';
+import { followShipment } from '../../store/orders';
+import { listForShipment, queueShipment } from '../../store/outbox';
 import { getSetting } from '../../store/settings';
-import { newStationRef } from '../../store/stationRef';
-import { queueShipment } from '../../store/outbox';
+import { rememberShipRequest, shipmentOfRequest } from '../../store/shipRequests';
 import { getByStationRef } from '../../store/shipments';
-import type { StationContext } from '../station';
+import { atomically } from '../../store/statements';
+import { newStationRef } from '../../store/stationRef';
+import type { StationContext } from '../context';
 
 type ShippingMethods = 'validateAddress' | 'rateShop' | 'previewRules' | 'ship';
 
@@ -18,14 +21,25 @@ export function shippingHandlers(station: StationContext): Pick<StationHandlers,
     validateAddress: ({ address }) => station.connection().service().validateAddress({ address }),
     rateShop: ({ request }) => station.connection().service().rateShop(request),
     previewRules: ({ shipment }) => station.connection().service().applyRule(shipment),
-    ship: ({ shipment }) => {
-      const connection = station.connection();
-      const db = connection.store.db;
+    ship: ({ shipment, requestKey }) => {
       const now = station.timers.now();
-      const stationRef = newStationRef(getSetting(db, 'deskId'), now);
-      const item = queueShipment(db, { stationRef, input: shipment, now });
-      connection.sync.queued();
-      return { stationRef, outboxId: item.id, status: getByStationRef(db, stationRef)?.status ?? 'queued' };
+      // The key is looked up and remembered in the shipment's own transaction: two presses that
+      // race each other still queue one shipment.
+      return station.connection().queue((db) =>
+        atomically(db, () => {
+          const known = shipmentOfRequest(db, requestKey);
+          if (known !== undefined) {
+            const create = listForShipment(db, known).find((item) => item.kind === 'createShipment');
+            return { stationRef: known, outboxId: create?.id ?? 0, status: getByStationRef(db, known)?.status ?? 'queued', repeated: true };
+          }
+          const stationRef = newStationRef(getSetting(db, 'deskId'), now);
+          const item = queueShipment(db, { stationRef, input: shipment, now });
+          rememberShipRequest(db, requestKey, stationRef, now);
+          // An imported open order of this number is shipped by it, in the same transaction.
+          followShipment(db, stationRef, shipment.references?.orderNumber, now);
+          return { stationRef, outboxId: item.id, status: getByStationRef(db, stationRef)?.status ?? 'queued', repeated: false };
+        }),
+      );
     },
   };
 }

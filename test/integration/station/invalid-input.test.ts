@@ -5,34 +5,18 @@
  *
  * (a) Targeted: a valid input with one field broken is refused as `invalidInput` naming exactly
  *     that field path; an unknown extra key is refused naming the key.
- * (b) Fuzz: for each method, 1,000 seeded fast-check inputs (anything at all, records over the
- *     method's own keys with random or valid values, valid inputs mutated in depth) are sent;
- *     every answer is a well-formed ApiResult, never `internal` or `unknownMethod`, an
- *     `invalidInput` names a field of the method's input (or the input itself), and the station
- *     is still healthy afterwards. Set FUZZ_SEED to replay a run.
+ * (b) Fuzz: 1,000 seeded inputs per method (see invalidInput.ts). This file fuzzes the methods
+ *     no other file does; the shipment, printer and print-job methods are fuzzed by
+ *     invalid-input-*.test.ts, each against a station of its own, so Vitest runs them side by side.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import type { MethodInput, StationMethod } from '../../../electron/api';
+import { describe, expect, it } from 'vitest';
+import type { StationMethod } from '../../../electron/api';
 import { STATION_METHODS, STATION_METHOD_NAMES } from '../../../electron/api';
 import { fieldPath } from '../../../electron/service/contract';
-import { hostileKey, mutatedBody, nastyValue, toJsonText } from '../../support/jsonMutations';
-import { ApiResultShape, startStationHarness, type StationHarness } from '../../support/stationHarness';
-import { SAN_FRANCISCO, location, rateRequest, shipment } from '../../support/shipments';
+import { ApiResultShape } from '../../support/stationHarness';
+import { FUZZ_GROUPS, describeFuzz, methodsOutsideGroups, useFuzzStation } from './invalidInput';
 
-const RUNS_PER_METHOD = 1000;
-/** Requests in flight at once during the fuzz, over one keep-alive agent. */
-const CONCURRENCY = 8;
-const BASE_SEED = process.env.FUZZ_SEED === undefined ? 20_260_511 : Number(process.env.FUZZ_SEED);
-
-type ValidInputs = { readonly [M in StationMethod]: MethodInput<M> };
-
-interface Fixtures {
-  readonly valid: ValidInputs;
-}
-
-let station: StationHarness;
-let fx: Fixtures;
+const use = useFuzzStation();
 
 const MISSING = Symbol('missing');
 
@@ -75,8 +59,20 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   validateAddress: [['address.country', 'USA'], ['address.city', MISSING]],
   rateShop: [['request.shipTo.zipPostalCode', 94105], ['request.packages[0].weight', -1], ['request.shipDate', 'tomorrow']],
   previewRules: [['shipment.shipDate', '2026-13-45T99:99:99Z'], ['shipment.shipmentInfo.carrier', MISSING]],
-  ship: [['shipment.shipTo.zipPostalCode', 60607], ['shipment.packages[0].weight', 'heavy'], ['shipment.shipFrom', 'Chicago'], ['shipment', MISSING]],
-  searchLocalShipments: [['text', 5], ['limit', 501], ['offset', -1]],
+  ship: [['shipment.shipTo.zipPostalCode', 60607], ['shipment.packages[0].weight', 'heavy'], ['shipment.shipFrom', 'Chicago'], ['shipment', MISSING], ['requestKey', 'short'], ['requestKey', MISSING]],
+  findShipmentsByOrder: [['orderNumber', ''], ['orderNumber', 1001]],
+  searchLocalShipments: [
+    ['text', 5],
+    ['limit', 501],
+    ['offset', -1],
+    ['filters.from', -1],
+    ['filters.to', 1.5],
+    ['filters.statuses', Array.from({ length: 21 }, () => 'Created')],
+    ['filters.carriers[0]', 'c'.repeat(51)],
+    ['filters.locationIds[0]', ''],
+    ['filters', []],
+    ['sort', 'cheapest'],
+  ],
   searchRemoteShipments: [['request.pageNumber', 0], ['request.orderdBy[0].direction', 'UP'], ['request.filter', {}]],
   getShipment: [['stationRef', '-PB']],
   cancelShipments: [['stationRefs[1]', 'PB DESK1 X'], ['stationRefs', []]],
@@ -89,159 +85,69 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   retryOutboxItem: [['id', 1.5]],
   resubmitOutboxItem: [['shipment.shipFrom.city', null], ['id', 0]],
   discardOutboxItem: [['id', '1']],
+  // An empty file and a mapping that names no column of the file pass the schema: the station reads the file and names the field.
+  previewOrderImport: [['text', 5], ['text', ''], ['text', 'Order No;Recipient\u0000'], ['mapping.orderNumber', ''], ['mapping.orderNumber', 'No such column'], ['mapping', []], ['mapping.shoeSize', 'Qty']],
+  importOrders: [['text', MISSING], ['text', 'x'.repeat(20_000_001)], ['mapping.city', 'Town'], ['mapping.country', 44]],
+  listOrders: [['status', 'lost'], ['limit', 0], ['offset', -1], ['query', 5], ['international', 'yes'], ['minWeightGrams', -1], ['maxWeightGrams', 10_000_001], ['requestedService', ' ']],
+  getOrder: [['orderNumber', ''], ['orderNumber', 1001]],
+  saveOrderMapping: [['name', ' '], ['name', 'n'.repeat(101)], ['mapping.city', MISSING], ['mapping.orderNumber', 7]],
+  listOrderMappings: [['', 'all']],
+  deleteOrderMapping: [['name', ''], ['name', 5]],
+  estimateBatch: [
+    ['orderNumbers', []],
+    ['orderNumbers[1]', 'B-7'],
+    ['orderNumbers[0]', ' '],
+    ['box.unitOfLength', 'FT'],
+    ['box.length', 0],
+    ['box.height', MISSING],
+    ['service.kind', 'cheapest'],
+    ['service.carrier', MISSING],
+    ['shipFromLocationId', ''],
+  ],
+  batchServices: [
+    ['orderNumbers', []],
+    ['orderNumbers[0]', 7],
+    ['box.width', -1],
+    ['box', MISSING],
+    ['service', { kind: 'rule' }],
+    ['shipFromLocationId', ''],
+  ],
+  shipBatch: [
+    ['batchKey', 'short'],
+    ['batchKey', MISSING],
+    ['orderNumbers', Array.from({ length: 1001 }, (_, i) => `O-${i}`)],
+    ['orderNumbers', 'B-7'],
+    ['box', MISSING],
+    ['box.width', 1001],
+    ['service', MISSING],
+    ['service.kind', 7],
+    ['shipFromLocationId', 'l'.repeat(51)],
+  ],
+  getBatch: [['batchId', 0], ['batchId', 'one'], ['batchId', MISSING]],
+  listBatches: [['limit', 0], ['limit', 501], ['limit', 2.5]],
   listPrinters: [['', 42]],
   getPrinterSetup: [['', true]],
   setPrinterMap: [['labelPrinter', ''], ['documentPrinter', 5]],
   setPrinterMedia: [['media', 'B5'], ['printer', ''], ['media', MISSING]],
+  setPrinterCopies: [['copies', 10], ['copies', 1.5], ['printer', MISSING]],
+  setPrinterLanguage: [['language', 'EPL'], ['dpi', 204], ['darkness', 31], ['offset.x', -1], ['offset.y', 201], ['offset', 'left'], ['printer', MISSING]],
   printTestPage: [['printer', 'p'.repeat(256)]],
   reprintDocument: [['copies', 100], ['documentId', -1], ['printer', '']],
   printHistory: [['limit', 1001], ['stationRef', '']],
+  getDocumentContent: [['documentId', 0], ['documentId', 'one']],
+  releaseHeldPrintJobs: [['', 'now']],
+  retryPrintJob: [['id', -3], ['id', MISSING]],
+  listPrintProblems: [['', 'all']],
+  dismissPrintProblem: [['id', 2.5]],
+  // The time is the station's own: a caller cannot pass one.
+  getToday: [['timeZone', 'Mars/Olympus_Mons'], ['timeZone', 5], ['timeZone', 'x'.repeat(65)], ['timeZone', ''], ['timeZone', '../etc'], ['now', 1_700_000_000_000]],
   getSettings: [['', [{}]]],
-  updateSettings: [['deskId', 'desk-1'], ['labelRetentionDays', 0], ['autoPrintLabels', 'true']],
+  updateSettings: [['deskId', 'desk-1'], ['labelRetentionDays', 0], ['autoPrintLabels', 'true'], ['unitSystem', 'nautical'], ['boxPresets[0].height', 0], ['boxPresets[0].code', 'box a'], ['preferredCarrier', 5], ['scale.baudRate', 9601], ['scale.parity', 'mark'], ['scale.serialPort', '']],
 };
-
-function inputKeys(method: StationMethod): string[] {
-  return Object.keys(STATION_METHODS[method].shape);
-}
-
-/** What is wrong with an answer to a fuzz input, or undefined when it is as it must be. */
-function answerProblem(method: StationMethod, sent: string | undefined, status: number, text: string, body: unknown): string | undefined {
-  const parsed = ApiResultShape.safeParse(body);
-  if (!parsed.success) return `HTTP ${status}: not an ApiResult`;
-  const answer = parsed.data;
-  if (answer.ok) return status === 200 ? undefined : `HTTP ${status} with an ok answer`;
-  const { code, fields, message } = answer.error;
-  if (code === 'internal' || code === 'unknownMethod') return `code ${code}: ${message}`;
-  if (![200, 400, 413].includes(status)) return `HTTP ${status}`;
-  if (code !== 'invalidInput') return undefined;
-  const keys = inputKeys(method);
-  const input: unknown = sent === undefined ? undefined : JSON.parse(sent);
-  // An unknown key is named as a field of its own.
-  const sentKeys = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.keys(input) : [];
-  const named = fields.some(
-    ({ field, message }) =>
-      field === '' ||
-      keys.some((key) => field === key || field.startsWith(`${key}.`) || field.startsWith(`${key}[`)) ||
-      (sentKeys.includes(field) && message === `${field} is not a known field`),
-  );
-  if (!named) return `invalidInput names no field of the input: ${text.slice(0, 400)}`;
-  return undefined;
-}
-
-/** Runs `task` over `items`, at most `limit` at a time. */
-async function pooled<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/** The three kinds of fuzz input for a method, as JSON text (undefined: no body). */
-function fuzzInputs(method: StationMethod, valid: unknown): fc.Arbitrary<string | undefined> {
-  const keys = inputKeys(method);
-  const validRecord = valid as Record<string, unknown>;
-  const valueFor = (key: string): fc.Arbitrary<unknown> =>
-    validRecord[key] === undefined
-      ? fc.oneof(fc.anything(), nastyValue)
-      : fc.oneof({ arbitrary: fc.constant(validRecord[key]), weight: 1 }, { arbitrary: fc.anything(), weight: 2 }, { arbitrary: nastyValue, weight: 1 });
-  // Methods without input get records of random keys instead.
-  const records =
-    keys.length === 0
-      ? fc.dictionary(hostileKey, fc.anything(), { maxKeys: 3 })
-      : fc.record(Object.fromEntries(keys.map((key) => [key, valueFor(key)])), { requiredKeys: [] });
-  return fc
-    .oneof(fc.anything(), records, mutatedBody(valid))
-    .map((input) => (input === undefined ? undefined : toJsonText(input)));
-}
-
-async function waitCreated(ref: string, from: number): Promise<void> {
-  await station.waitForEvent('outboxItem', (e) => e.stationRef === ref && e.kind === 'createShipment' && e.state === 'done', from);
-}
-
-async function makeFixtures(): Promise<Fixtures> {
-  const service = await station.startServiceSandbox({ requestsPerMinute: 100_000, credentials: { apiKey: `fuzz-key-${Date.now().toString(36)}` } });
-  const common = { baseUrl: service.baseUrl, authUrl: service.authUrl, method: 'apiKey' as const };
-  const active = await station.value('saveProfile', { name: 'Fuzz service', ...common, tier: 'custom', requestsPerMinute: 100_000 });
-  await station.value('setProfileSecret', { profileId: active.id, secret: service.credentials.apiKey });
-  await station.value('switchProfile', { profileId: active.id });
-  await station.value('setPrinterMap', { labelPrinter: station.labelQueue });
-  // Shipments the fuzz creates keep their labels in the store; printing hundreds of them is not under test here.
-  await station.value('updateSettings', { autoPrintLabels: false });
-  const decoy = await station.value('saveProfile', { name: 'Decoy', ...common, tier: 'Standard' });
-  const doomed = await station.value('saveProfile', { name: 'Doomed', ...common, tier: 'Standard' });
-
-  const [kept, deletable] = await Promise.all(['WH-FUZZ-A', 'WH-FUZZ-B'].map((ref) => station.value('createLocation', { location: location(ref) })));
-  const from = station.events.length;
-  const first = await station.value('ship', { shipment: shipment() });
-  const second = await station.value('ship', { shipment: shipment({ references: { orderNumber: 'SO-1002' } }) });
-  const refused = await station.value('ship', { shipment: shipment({ shipTo: { ...SAN_FRANCISCO, zipPostalCode: '00000' } }) });
-  await waitCreated(first.stationRef, from);
-  await waitCreated(second.stationRef, from);
-  await station.waitForEvent('outboxItem', (e) => e.stationRef === refused.stationRef && e.state === 'failed', from);
-  const detail = await station.value('getShipment', { stationRef: first.stationRef });
-  const documentId = detail.documents[0]?.documentId;
-  if (kept === undefined || deletable === undefined || documentId === undefined) throw new Error('the fixtures could not be made');
-
-  const valid: ValidInputs = {
-    getConnection: {},
-    listProfiles: {},
-    saveProfile: { name: 'Fuzz added', ...common, tier: 'Standard' },
-    deleteProfile: { profileId: doomed.id },
-    setProfileSecret: { profileId: decoy.id, secret: 'decoy-secret' },
-    clearProfileSecret: { profileId: decoy.id },
-    testConnection: {},
-    switchProfile: { profileId: active.id },
-    listLocations: { query: 'Chicago', page: 1, pageSize: 10, sort: 'locationName', order: 'asc' },
-    getLocation: { id: kept.id },
-    createLocation: { location: location('WH-FUZZ-NEW') },
-    updateLocation: { id: kept.id, location: { locationName: 'Fuzz DC', address: { zipPostalCode: '60607' } } },
-    deleteLocation: { id: deletable.id },
-    validateAddress: { address: SAN_FRANCISCO },
-    rateShop: { request: rateRequest() },
-    previewRules: { shipment: shipment() },
-    ship: { shipment: shipment() },
-    searchLocalShipments: { text: 'SO-1001', limit: 10, offset: 0 },
-    searchRemoteShipments: { request: { searchTerm: 'SO', pageNumber: 1, pageSize: 5, filter: [], orderdBy: [{ column: 'shipmentDate', direction: 'DESC' }] } },
-    getShipment: { stationRef: first.stationRef },
-    cancelShipments: { stationRefs: [second.stationRef, first.stationRef] },
-    updateShipment: { stationRef: first.stationRef, changes: { references: { orderNumber: 'SO-1001' }, discountedCost: 5 } },
-    blockShipment: { stationRef: first.stationRef, reason: 'fuzz' },
-    unblockShipment: { stationRef: first.stationRef, reason: 'fuzz' },
-    archiveShipment: { stationRef: second.stationRef },
-    trackShipments: { stationRefs: [first.stationRef] },
-    listOutbox: { states: ['failed', 'done'], limit: 50 },
-    retryOutboxItem: { id: refused.outboxId },
-    resubmitOutboxItem: { id: refused.outboxId, shipment: shipment({ shipTo: { ...SAN_FRANCISCO, zipPostalCode: '00000' } }) },
-    discardOutboxItem: { id: refused.outboxId },
-    listPrinters: {},
-    getPrinterSetup: {},
-    setPrinterMap: { labelPrinter: station.labelQueue, documentPrinter: null },
-    setPrinterMedia: { printer: station.labelQueue, media: '4x6' },
-    printTestPage: { printer: station.labelQueue },
-    reprintDocument: { documentId, copies: 1 },
-    printHistory: { stationRef: first.stationRef, limit: 10 },
-    getSettings: {},
-    updateSettings: { labelRetentionDays: 30, autoPrintLabels: false },
-  };
-  return { valid };
-}
-
-beforeAll(async () => {
-  station = await startStationHarness();
-  fx = await makeFixtures();
-});
-
-afterAll(async () => {
-  await station?.close();
-});
 
 describe('targeted: one broken field is named exactly', () => {
   it('the valid inputs used here are valid', () => {
+    const { fx } = use;
     for (const method of STATION_METHOD_NAMES) {
       const parsed = STATION_METHODS[method].safeParse(fx.valid[method]);
       expect(parsed.success, `${method}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
@@ -249,6 +155,7 @@ describe('targeted: one broken field is named exactly', () => {
   });
 
   it.each(STATION_METHOD_NAMES)('%s', async (method) => {
+    const { station, fx } = use;
     const valid = fx.valid[method];
     for (const [field, value] of BREAKS[method]) {
       const input = breakAt(valid, field, value);
@@ -294,11 +201,13 @@ function deeplyNested(input: unknown, key: string): string {
 
 describe('deeply nested input', () => {
   it('in an unknown key of a strict input is refused as invalid input', async () => {
+    const { station } = use;
     const answer = await station.post('getSettings', deeplyNested({ deep: {} }, 'deep'));
     expect(answer.body).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
   });
 
   it('inside a service record that keeps unknown fields is refused as invalid input by every method that takes one, and nothing is queued', async () => {
+    const { station, fx } = use;
     const before = (await station.value('listOutbox', { limit: 1000 })).length;
     const wrong: string[] = [];
     for (const [method, key] of OPEN_RECORDS) {
@@ -312,44 +221,12 @@ describe('deeply nested input', () => {
   });
 });
 
-describe(`fuzz: ${RUNS_PER_METHOD} random inputs per method`, () => {
-  const started = Date.now();
-  /** Per method, how many answers of each kind (ok or an error code). */
-  const tally = new Map<string, Map<string, number>>();
-
-  it.each(STATION_METHOD_NAMES.map((method, index) => [method, index] as const))('%s', async (method, index) => {
-    const seed = BASE_SEED + index;
-    const inputs = fc.sample(fuzzInputs(method, fx.valid[method]), { seed, numRuns: RUNS_PER_METHOD });
-    expect(inputs).toHaveLength(RUNS_PER_METHOD);
-    const problems: string[] = [];
-    const outcomes = new Map<string, number>();
-    await pooled(inputs, CONCURRENCY, async (text) => {
-      const answer = await station.post(method, text);
-      const outcome = ApiResultShape.safeParse(answer.body);
-      const label = !outcome.success ? 'malformed' : outcome.data.ok ? 'ok' : outcome.data.error.code;
-      outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
-      const problem = answerProblem(method, text, answer.status, answer.text, answer.body);
-      if (problem !== undefined) problems.push(`${problem}\n  input: ${(text ?? '(no body)').slice(0, 300)}\n  answer: ${answer.text.slice(0, 300)}`);
-    });
-    // An unexpected failure is logged in full by the station; its first lines say where.
-    const causes = [...new Set(station.logLines.filter((line) => line.startsWith(`${method} failed:`)).map((line) => line.split('\n').slice(0, 3).join(' | ')))];
-    expect(problems.slice(0, 5), `seed ${seed}: ${problems.length} bad answers; station log: ${causes.join('\n')}`).toEqual([]);
-
-    tally.set(method, outcomes);
-    // Some inputs got past validation to the handler, so the fuzz tested more than the schema.
-    expect(inputs.length - (outcomes.get('invalidInput') ?? 0), `${method}: ${JSON.stringify(Object.fromEntries(outcomes))}`).toBeGreaterThan(0);
-
-    // Still healthy: the web host answers and the station's active connection works.
-    const connection = await station.call('getConnection', {});
-    expect(connection.ok).toBe(true);
-  });
-
-  it('left the web host and the station healthy', async () => {
-    const connection = await station.value('getConnection', {});
-    expect(connection.profile.name).toBe('Fuzz service');
-    const page = await fetch(station.webHost.url);
-    expect(page.status).toBe(200);
-    console.log(`station fuzz: ${STATION_METHOD_NAMES.length} methods × ${RUNS_PER_METHOD} inputs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    for (const [method, outcomes] of tally) console.log(`  ${method}: ${[...outcomes].map(([label, count]) => `${label} ${count}`).join(', ')}`);
+describe('the fuzz files', () => {
+  it('fuzz every method once: no method is in two of them', () => {
+    const grouped: StationMethod[] = Object.values(FUZZ_GROUPS).flat();
+    expect(new Set(grouped).size).toBe(grouped.length);
+    expect([...grouped, ...methodsOutsideGroups()].sort()).toEqual([...STATION_METHOD_NAMES].sort());
   });
 });
+
+describeFuzz(use, methodsOutsideGroups());

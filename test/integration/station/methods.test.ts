@@ -14,7 +14,7 @@ import { STATION_METHOD_NAMES } from '../../../electron/api';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import type { EventOf, StationHarness } from '../../support/stationHarness';
 import { startStationHarness } from '../../support/stationHarness';
-import { CHICAGO, SAN_FRANCISCO, location, rateRequest, shipment } from '../../support/shipments';
+import { CHICAGO, SAN_FRANCISCO, location, rateRequest, requestKey, shipment } from '../../support/shipments';
 
 const run = promisify(execFile);
 
@@ -42,7 +42,7 @@ function outboxState(ref: string, kind: string, state: string, from = 0): Promis
 /** Ships and waits until the service created it and its labels are in the store. */
 async function shipAndWaitCreated(orderNumber: string): Promise<{ stationRef: string; labels: EventOf<'labelsReady'> }> {
   const from = station.events.length;
-  const queued = await reach('ship', { shipment: order(orderNumber) });
+  const queued = await reach('ship', { shipment: order(orderNumber), requestKey: requestKey() });
   await outboxState(queued.stationRef, 'createShipment', 'done', from);
   const labels = await station.waitForEvent('labelsReady', (e) => e.stationRef === queued.stationRef, from);
   return { stationRef: queued.stationRef, labels };
@@ -74,12 +74,20 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(profiles.map((p) => p.id)).toEqual(['sandbox']);
   });
 
-  it('settings: read and changed', async () => {
+  it('settings: read and changed, all or nothing', async () => {
     const settings = await reach('getSettings', {});
-    expect(settings).toEqual({ deskId: 'DESK1', labelRetentionDays: expect.any(Number) as number, autoPrintLabels: true });
-    const changed = await reach('updateSettings', { deskId: 'IT7', labelRetentionDays: 30 });
-    expect(changed).toEqual({ deskId: 'IT7', labelRetentionDays: 30, autoPrintLabels: true });
+    expect(settings).toMatchObject({ deskId: 'DESK1', labelRetentionDays: 30, autoPrintLabels: true, autoPrintDocuments: true, unitSystem: 'imperial', defaultLocationId: null, preferredCarrier: null });
+    expect(settings.boxPresets.map((p) => p.code)).toContain('BOX-M');
+    const presets = [{ code: 'BOX-IT', name: 'Test box', length: 30, width: 20, height: 10, unitOfLength: 'CM' as const }, ...settings.boxPresets];
+    const changed = await reach('updateSettings', { deskId: 'IT7', labelRetentionDays: 30, unitSystem: 'metric', preferredCarrier: 'UPS', boxPresets: presets });
+    expect(changed).toMatchObject({ deskId: 'IT7', labelRetentionDays: 30, unitSystem: 'metric', preferredCarrier: 'UPS' });
+    expect(changed.boxPresets[0]).toEqual(presets[0]);
     expect(await reach('getSettings', {})).toEqual(changed);
+    // One bad key refuses the whole patch: nothing of it is saved.
+    const refused = await station.call('updateSettings', { deskId: 'IT8', boxPresets: [presets[0], presets[0]] as typeof presets });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect((await reach('getSettings', {})).deskId).toBe('IT7');
+    await reach('updateSettings', { unitSystem: 'imperial', preferredCarrier: null, boxPresets: settings.boxPresets });
   });
 
   it('printers: listed from the private CUPS, mapped, media set', async () => {
@@ -94,6 +102,12 @@ describe('every station method over the web host, against the sandbox', () => {
     const setup = await reach('getPrinterSetup', {});
     expect(setup).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere, printerMedia: { [station.labelQueue]: '4x6' } });
     expect(setup.mediaNames).toContain('4x6');
+
+    const zpl = await reach('setPrinterLanguage', { printer: station.labelQueue, language: 'ZPL', dpi: 300, darkness: 22, offset: { x: 4, y: 8 } });
+    expect(zpl.printerLanguage).toEqual({ [station.labelQueue]: { language: 'ZPL', dpi: 300, darkness: 22, offset: { x: 4, y: 8 } } });
+    expect((await reach('getPrinterSetup', {})).printerLanguage[station.labelQueue]?.language).toBe('ZPL');
+    // Back to PDF with the defaults: forgotten, as a printer never set.
+    expect((await reach('setPrinterLanguage', { printer: station.labelQueue, language: 'PDF' })).printerLanguage).toEqual({});
   });
 
   it('locations: created, read, listed, changed', async () => {
@@ -129,7 +143,7 @@ describe('every station method over the web host, against the sandbox', () => {
 
   it('ships: queued, created by the service, and its label printed by the 4x6 queue', async () => {
     const from = station.events.length;
-    const queued = await reach('ship', { shipment: order('SO-IT-MAIN', { shipFrom: CHICAGO }) });
+    const queued = await reach('ship', { shipment: order('SO-IT-MAIN', { shipFrom: CHICAGO }), requestKey: requestKey() });
     expect(queued.status).toBe('queued');
     expect(queued.stationRef).toMatch(/^PB-IT7-[0-9A-Z]{26}$/);
     mainRef = queued.stationRef;
@@ -159,6 +173,27 @@ describe('every station method over the web host, against the sandbox', () => {
     const tracking = detail.shipment.trackingNumber ?? '';
     expect(tracking).not.toBe('');
     expect(text.stdout.replace(/\s+/g, '')).toContain(tracking.replace(/\s+/g, ''));
+  });
+
+  it('ship: the same request key answers the same shipment, however often and however fast it is pressed', async () => {
+    const key = requestKey();
+    const input = { shipment: order('SO-IT-TWICE'), requestKey: key };
+    const answers = await Promise.all([reach('ship', input), reach('ship', input), reach('ship', input)]);
+    expect(new Set(answers.map((a) => a.stationRef)).size).toBe(1);
+    expect(answers.filter((a) => !a.repeated)).toHaveLength(1);
+    const later = await reach('ship', input);
+    expect(later).toMatchObject({ stationRef: answers[0]?.stationRef, repeated: true, outboxId: answers[0]?.outboxId });
+    const found = await reach('findShipmentsByOrder', { orderNumber: 'SO-IT-TWICE' });
+    expect(found.map((s) => s.stationRef)).toEqual([answers[0]?.stationRef]);
+    expect(await reach('findShipmentsByOrder', { orderNumber: 'SO-IT-NEVER' })).toEqual([]);
+  });
+
+  it('a stored label can be read back for a preview', async () => {
+    const content = await reach('getDocumentContent', { documentId: labelDocumentId });
+    expect(content).toMatchObject({ documentId: labelDocumentId, stationRef: mainRef, type: 'Label', mime: 'application/pdf' });
+    expect(Buffer.from(content.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const missing = await station.call('getDocumentContent', { documentId: 999_999 });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'notFound', fields: [{ field: 'documentId' }] } });
   });
 
   it('reprints the label, prints a test page, and keeps the print history', async () => {
@@ -219,18 +254,22 @@ describe('every station method over the web host, against the sandbox', () => {
     for (const n of [1, 2, 3]) shipped.push(await shipAndWaitCreated(`SO-IT-CANCEL-${n}`));
     const refs = shipped.map((s) => s.stationRef);
     const from = station.events.length;
-    const cancelled = await reach('cancelShipments', { stationRefs: refs });
+    const cancelled = await reach('cancelShipments', { stationRefs: refs, reason: 'Customer changed the order' });
     expect(cancelled.map((c) => c.stationRef)).toEqual(refs);
     expect(cancelled.every((c) => c.status === 'cancelling')).toBe(true);
     for (const ref of refs) await outboxState(ref, 'cancelShipment', 'done', from);
     for (const ref of refs) expect((await reach('getShipment', { stationRef: ref })).shipment.status).toBe('Cancelled');
+    // The reason went with each cancel, as the service's cancelReason.
+    const sent = await reach('listOutbox', { states: ['done'] });
+    const cancels = sent.filter((item) => item.kind === 'cancelShipment' && refs.includes(item.stationRef));
+    expect(cancels.map((item) => (item.payload as { cancelReason?: string }).cancelReason)).toEqual(refs.map(() => 'Customer changed the order'));
   });
 
   it('outbox: a shipment the service refuses is failed; it can be retried, resubmitted corrected, or discarded', async () => {
     // A ZIP code that passes the schema (any text) but that the sandbox's postal data does not know.
     const badTo = { ...SAN_FRANCISCO, zipPostalCode: '00000' };
     let from = station.events.length;
-    const bad = await reach('ship', { shipment: order('SO-IT-BAD-1', { shipTo: badTo }) });
+    const bad = await reach('ship', { shipment: order('SO-IT-BAD-1', { shipTo: badTo }), requestKey: requestKey() });
     await outboxState(bad.stationRef, 'createShipment', 'failed', from);
 
     const failed = await reach('listOutbox', { states: ['failed'] });
@@ -252,7 +291,7 @@ describe('every station method over the web host, against the sandbox', () => {
     await station.waitForEvent('labelsReady', (e) => e.stationRef === bad.stationRef, from);
 
     from = station.events.length;
-    const doomed = await reach('ship', { shipment: order('SO-IT-BAD-2', { shipTo: badTo }) });
+    const doomed = await reach('ship', { shipment: order('SO-IT-BAD-2', { shipTo: badTo }), requestKey: requestKey() });
     await outboxState(doomed.stationRef, 'createShipment', 'failed', from);
     const discarded = await reach('discardOutboxItem', { id: doomed.outboxId });
     expect(discarded).toMatchObject({ id: doomed.outboxId, state: 'discarded' });
@@ -322,6 +361,118 @@ describe('every station method over the web host, against the sandbox', () => {
       expect(deleted).toEqual({ deleted: true });
       expect((await reach('listProfiles', {})).map((p) => p.id)).toEqual(['sandbox']);
     });
+  });
+
+  describe('held, copied, failed and retried prints', () => {
+    it('holds labels while auto-print is off and prints them, with the printer\'s copies, when released', async () => {
+      await reach('updateSettings', { autoPrintLabels: false });
+      await reach('setPrinterCopies', { printer: station.labelQueue, copies: 2 });
+      const { stationRef, labels } = await shipAndWaitCreated('SO-IT-HELD');
+      const held = await reach('printHistory', { stationRef });
+      expect(held.map((job) => job.state)).toEqual(['queued']);
+      const from = station.events.length;
+      const released = await reach('releaseHeldPrintJobs', {});
+      expect(released.map((job) => job.id)).toEqual(expect.arrayContaining([...labels.printJobIds]));
+      const done = await station.waitForEvent('printJob', (e) => e.state === 'completed' && labels.printJobIds.every((id) => e.ids.includes(id)), from);
+      const copies = await run('ipptool', ['-tv', `ipp://${station.cups.env.CUPS_SERVER ?? ''}/jobs/${done.jobId?.replace(/^.*-/, '') ?? ''}`, 'get-job-attributes.test'], { env: station.cups.env });
+      expect(copies.stdout).toMatch(/copies \(integer\) = 2/);
+      expect((await reach('setPrinterCopies', { printer: station.labelQueue, copies: null })).printerCopies).toEqual({});
+      await reach('updateSettings', { autoPrintLabels: true });
+    });
+
+    it('lists a failed print as a problem until it is retried or dismissed', async () => {
+      // The label printer stops accepting jobs: the next label fails to print.
+      await run('cupsreject', [station.labelQueue], { env: station.cups.env });
+      let from = station.events.length;
+      const { labels } = await shipAndWaitCreated('SO-IT-JAM');
+      const failed = await station.waitForEvent('printJob', (e) => e.state === 'failed' && labels.printJobIds.every((id) => e.ids.includes(id)), from);
+      expect(failed.message).toMatch(/not accepting jobs/);
+      const problems = await reach('listPrintProblems', {});
+      const problem = problems.find((p) => labels.printJobIds.includes(p.job.id));
+      expect(problem).toMatchObject({ documentType: 'Label', packageIndex: 0, orderNumber: 'SO-IT-JAM', trackingNumber: expect.stringMatching(/\S/) as string });
+
+      await run('cupsaccept', [station.labelQueue], { env: station.cups.env });
+      from = station.events.length;
+      const retried = await reach('retryPrintJob', { id: problem?.job.id ?? 0 });
+      expect(retried).toMatchObject({ purpose: 'reprint', documentId: problem?.job.documentId });
+      await station.waitForEvent('printJob', (e) => e.state === 'completed' && e.ids.includes(retried.id), from);
+      expect((await reach('listPrintProblems', {})).map((p) => p.job.id)).not.toContain(problem?.job.id);
+      const again = await station.call('retryPrintJob', { id: retried.id });
+      expect(again).toMatchObject({ ok: false, error: { code: 'conflict' } });
+
+      // Another failure, dismissed: a person printed it elsewhere.
+      await run('cupsreject', [station.labelQueue], { env: station.cups.env });
+      from = station.events.length;
+      const second = await shipAndWaitCreated('SO-IT-JAM-2');
+      await station.waitForEvent('printJob', (e) => e.state === 'failed' && second.labels.printJobIds.every((id) => e.ids.includes(id)), from);
+      await run('cupsaccept', [station.labelQueue], { env: station.cups.env });
+      const [jobId = 0] = second.labels.printJobIds;
+      expect(await reach('dismissPrintProblem', { id: jobId })).toMatchObject({ id: jobId, state: 'failed', resolvedAt: expect.any(Number) as number });
+      expect((await reach('listPrintProblems', {})).map((p) => p.job.id)).not.toContain(jobId);
+    });
+
+    it('says when a printer stops and comes back', async () => {
+      const from = station.events.length;
+      await run('cupsdisable', ['-r', 'out of labels', station.labelQueue], { env: station.cups.env });
+      const stopped = await station.waitForEvent('printerState', (e) => e.printers.some((p) => p.name === station.labelQueue && p.state === 'stopped'), from);
+      expect(stopped.printers.find((p) => p.name === station.labelQueue)?.message).toMatch(/out of labels/);
+      await run('cupsenable', [station.labelQueue], { env: station.cups.env });
+      await station.waitForEvent('printerState', (e) => e.printers.some((p) => p.name === station.labelQueue && p.state !== 'stopped'), from);
+    });
+  });
+
+  it("orders: a shop's file previewed, imported, listed and found; a column mapping kept, listed and deleted", async () => {
+    const text = readFileSync(new URL('../../fixtures/orders/spreadsheet-semicolon-bom-crlf.csv', import.meta.url), 'utf8');
+    const preview = await reach('previewOrderImport', { text });
+    expect(preview).toMatchObject({ format: 'generic', delimiter: ';', rowCount: 4, problems: [] });
+    expect(preview.orders.map((o) => o.orderNumber)).toEqual(['WEB-2001', 'WEB-2002', 'WEB-2003']);
+    expect(await reach('importOrders', { text })).toMatchObject({ created: 3, updated: 0, unchanged: 0, keptShipped: 0, problems: [] });
+    const found = await reach('listOrders', { query: 'muller', status: 'open' });
+    expect(found).toMatchObject({ total: 1, orders: [{ orderNumber: 'WEB-2001', shipTo: { name: 'Anna Müller', country: 'DE' }, estimatedWeightGrams: 600 }] });
+    expect(await reach('getOrder', { orderNumber: 'WEB-2002' })).toMatchObject({ status: 'open', format: 'generic', shipTo: { city: 'Paris', country: 'FR' } });
+
+    const mapping = { orderNumber: 'Order No', name: 'Recipient', address1: 'Street', city: 'City', zipPostalCode: 'Postcode', country: 'Country' };
+    expect(await reach('saveOrderMapping', { name: 'Market sheet', mapping })).toMatchObject({ name: 'Market sheet', mapping });
+    expect((await reach('listOrderMappings', {})).map((m) => m.name)).toEqual(['Market sheet']);
+    expect(await reach('deleteOrderMapping', { name: 'market sheet' })).toEqual({ deleted: true });
+    expect(await reach('listOrderMappings', {})).toEqual([]);
+  });
+
+  it('batches: imported orders estimated, shipped as one batch, followed until their labels printed as one job, listed', async () => {
+    const text = [
+      'Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Weight,Weight unit',
+      'IT-B1,Jordan Lee,500 Howard St,San Francisco,CA,94105,US,TS-1,T-shirt,2,1.2,lb',
+      'IT-B2,Dana Reyes,233 S Wacker Dr,Chicago,IL,60606,US,MUG-1,Mug,1,3,lb',
+    ].join('\n');
+    await reach('importOrders', { text });
+    const box = { length: 12, width: 10, height: 8, unitOfLength: 'IN' } as const;
+    const service = { kind: 'service', carrier: 'UPS', serviceLevel: 'UPS_GROUND', shipMethod: 'Ground' } as const;
+    const orderNumbers = ['IT-B1', 'IT-B2'];
+    const offered = await reach('batchServices', { orderNumbers, box });
+    expect(offered.orderNumber).toBe('IT-B1');
+    expect(offered.services.some((s) => s.carrier === 'UPS' && s.serviceLevel === 'UPS_GROUND' && s.price > 0)).toBe(true);
+    const estimate = await reach('estimateBatch', { orderNumbers, box, service });
+    // IT-B1's rates were just asked for its services: only IT-B2's are asked now.
+    expect(estimate).toMatchObject({ currency: 'USD', rateRequests: 1, perOrder: [{ orderNumber: 'IT-B1', serviceLevel: 'UPS_GROUND' }, { orderNumber: 'IT-B2', serviceLevel: 'UPS_GROUND' }] });
+    expect(estimate.total).toBeGreaterThan(0);
+
+    const batch = await reach('shipBatch', { batchKey: requestKey(), orderNumbers, box, service });
+    expect(batch.orders.map((o) => o.orderNumber)).toEqual(orderNumbers);
+    const printed = await station.waitFor(async () => {
+      const view = await reach('getBatch', { batchId: batch.id });
+      return view.printed ? view : undefined;
+    }, 'the batch to print');
+    expect(printed).toMatchObject({ total: 2, shipped: 2, settled: 2, print: { state: 'completed', pages: 2 } });
+    expect((await reach('listBatches', { limit: 5 }))[0]).toMatchObject({ id: batch.id, printed: true });
+  });
+
+  it('the day at a glance agrees with the lists it sums up', async () => {
+    const glance = await reach('getToday', { timeZone: 'Europe/Berlin' });
+    expect(glance.timeZone).toBe('Europe/Berlin');
+    expect(glance.week.shipments).toBeGreaterThanOrEqual(glance.today.shipments);
+    expect(glance.printProblems).toBe((await reach('listPrintProblems', {})).length);
+    const open = await reach('listOutbox', { states: ['failed', 'needs_review'], limit: 1000 });
+    expect(glance.outbox.needsPerson).toBe(open.length);
   });
 
   it('reached every method of the station API', () => {

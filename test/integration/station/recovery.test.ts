@@ -10,7 +10,7 @@ import type { ConnectionInfo } from '../../../electron/api';
 import { SANDBOX_PROFILE_ID } from '../../../electron/api';
 import { profileStorePath } from '../../../electron/station/connection';
 import { openStation, type Station } from '../../../electron/station/station';
-import { FileVault } from '../../../electron/station/vault';
+import { FileVault } from '../../../electron/platform/vault';
 
 const dirs: string[] = [];
 afterEach(() => {

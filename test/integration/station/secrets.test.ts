@@ -9,87 +9,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import type { StationHarness } from '../../support/stationHarness';
 import { startStationHarness } from '../../support/stationHarness';
-import { shipment } from '../../support/shipments';
-
-/** Forwards POST /connect/token to the sandbox's auth URL and records each access token it answers. */
-interface TokenRecorder {
-  readonly url: string;
-  readonly tokens: string[];
-  /** How many token requests carried the expected client secret (the desk really used it). */
-  readonly requestsWithSecret: () => number;
-  close(): Promise<void>;
-}
-
-async function startTokenRecorder(targetAuthUrl: string, secret: string): Promise<TokenRecorder> {
-  const tokens: string[] = [];
-  let withSecret = 0;
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        if (request.method !== 'POST' || request.url !== '/connect/token') {
-          response.writeHead(404).end();
-          return;
-        }
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (new URLSearchParams(body).get('client_secret') === secret) withSecret += 1;
-        const answer = await fetch(`${targetAuthUrl}/connect/token`, {
-          method: 'POST',
-          headers: { 'Content-Type': request.headers['content-type'] ?? 'application/x-www-form-urlencoded' },
-          body,
-        });
-        const text = await answer.text();
-        try {
-          const token = (JSON.parse(text) as { access_token?: unknown }).access_token;
-          if (typeof token === 'string') tokens.push(token);
-        } catch {
-          // An error envelope carries no token.
-        }
-        response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' }).end(text);
-      })().catch(() => response.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    tokens,
-    requestsWithSecret: () => withSecret,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+import { requestKey, shipment } from '../../support/shipments';
+import { encodingsOf } from '../../support/leaks';
+import { startTokenRecorder, type TokenRecorder } from '../../support/tokenRecorder';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(entry.parentPath, entry.name);
     return entry.isDirectory() ? filesUnder(full) : entry.isFile() ? [full] : [];
   });
-}
-
-/** The forms a leaked secret could take on disk or on the wire. */
-function encodingsOf(text: string): { name: string; bytes: Buffer }[] {
-  const utf8 = Buffer.from(text, 'utf8');
-  return [
-    { name: 'utf-8', bytes: utf8 },
-    { name: 'utf-16le', bytes: Buffer.from(text, 'utf16le') },
-    { name: 'base64', bytes: Buffer.from(utf8.toString('base64').replace(/=+$/, '')) },
-    { name: 'base64url', bytes: Buffer.from(utf8.toString('base64url')) },
-    { name: 'hex', bytes: Buffer.from(utf8.toString('hex')) },
-    { name: 'HEX', bytes: Buffer.from(utf8.toString('hex').toUpperCase()) },
-    { name: 'url-encoded', bytes: Buffer.from(encodeURIComponent(text)) },
-  ];
 }
 
 let station: StationHarness;
@@ -126,7 +59,7 @@ describe('a production OAuth connection', () => {
 
     const from = station.events.length;
     const refs: string[] = [];
-    for (const n of [1, 2, 3]) refs.push((await station.value('ship', { shipment: shipment({ references: { orderNumber: `SO-SECRET-${n}` } }) })).stationRef);
+    for (const n of [1, 2, 3]) refs.push((await station.value('ship', { shipment: shipment({ references: { orderNumber: `SO-SECRET-${n}` } }), requestKey: requestKey() })).stationRef);
     for (const ref of refs) {
       await station.waitForEvent('outboxItem', (e) => e.stationRef === ref && e.kind === 'createShipment' && e.state === 'done', from);
       const labels = await station.waitForEvent('labelsReady', (e) => e.stationRef === ref, from);

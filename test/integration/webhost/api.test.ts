@@ -84,6 +84,15 @@ describe('station methods over the web host', () => {
     expect(chunked.status).toBe(413);
   });
 
+  it("takes a shop's order file past the usual limit, for the methods that read one only", async () => {
+    const text = 'x'.repeat(100 * 1024);
+    const preview = await web.callApi('previewOrderImport', { text });
+    expect(preview.status).toBe(200);
+    // The stub station answered: the body was read and passed the method's schema.
+    expect(preview.body).toMatchObject({ ok: false, error: { code: 'notFound', message: 'previewOrderImport is not part of this test' } });
+    expect((await web.callApi('getLocation', { id: text })).status).toBe(413);
+  });
+
   it('asks for a JSON content type (a cross-origin form post cannot send one without a preflight)', async () => {
     const answer = await web.send({ method: 'POST', path: '/api/getConnection', headers: { 'Content-Type': 'text/plain', ...web.authorization() }, body: '{}' });
     expect(answer.status).toBe(415);

@@ -67,3 +67,11 @@ describe('where it listens', () => {
     await expect(fetch(`http://[::1]:${web.webHost.port}/`)).rejects.toThrow();
   });
 });
+
+describe('request targets that are no URL', () => {
+  it.each(['//[', '//[::1', '//x:99999/', '//user@/'])('answers %s with 400, not 500, and keeps serving', async (target) => {
+    const answer = await web.send({ method: 'GET', path: target });
+    expect(answer.status).toBe(400);
+    expect((await web.send({ method: 'GET', path: '/' })).status).toBe(200);
+  });
+});

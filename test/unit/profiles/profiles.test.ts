@@ -7,7 +7,7 @@ import { ProductionProfileInput, SANDBOX_PROFILE_ID } from '../../../electron/ap
 import { StationError } from '../../../electron/station/dispatch';
 import { PROFILES_FILE, ProfileRegistry, profileWarnings, secretName } from '../../../electron/station/profiles';
 import type { StoredProfile } from '../../../electron/station/profiles';
-import { FileVault } from '../../../electron/station/vault';
+import { FileVault } from '../../../electron/platform/vault';
 import { secretAppearsIn } from '../vault/support';
 
 const made: string[] = [];

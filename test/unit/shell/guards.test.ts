@@ -8,7 +8,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   EXTERNAL_LINK_HOSTS,
   applyGuards,
-  denyPermissionCheck,
   denyPermissionRequest,
   guardNavigation,
   isAllowedExternalUrl,
@@ -133,13 +132,13 @@ describe('window open handler', () => {
 });
 
 describe('permissions and requests', () => {
-  it('denies every permission request and check', () => {
+  it('denies every permission request', () => {
     const answers: boolean[] = [];
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'unknown']) {
       denyPermissionRequest({}, permission, (granted) => answers.push(granted));
     }
     expect(answers).toEqual([false, false, false, false, false, false]);
-    expect(denyPermissionCheck()).toBe(false);
+    // The checks are the scale's: tested in scaleAccess.test.ts.
   });
 
   it('lets the app origin, data:, blob: and devtools: through and cancels the network and files', () => {
@@ -156,7 +155,7 @@ describe('permissions and requests', () => {
 class FakeContents extends EventEmitter implements GuardableContents {
   openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
   permissionRequest: ((webContents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
-  permissionCheck: (() => boolean) | null = null;
+  permissionCheck: ((webContents: unknown, permission: string, requestingOrigin: string) => boolean) | null = null;
   beforeRequest: ((details: { url: string }, callback: (response: { cancel?: boolean }) => void) => void) | null = null;
   readonly session: GuardableSession = {
     setPermissionRequestHandler: (handler) => {
@@ -200,7 +199,11 @@ describe('applyGuards', () => {
     const granted: boolean[] = [];
     contents.permissionRequest?.(contents, 'media', (answer) => granted.push(answer));
     expect(granted).toEqual([false]);
-    expect(contents.permissionCheck?.()).toBe(false);
+    // Checks are denied but for the scale: WebHID and Web Serial for the app's own page only.
+    for (const permission of ['media', 'geolocation', 'clipboard-read', 'usb', 'notifications']) expect(contents.permissionCheck?.(contents, permission, 'app://packbench'), permission).toBe(false);
+    expect(contents.permissionCheck?.(contents, 'hid', 'https://example.com')).toBe(false);
+    expect(contents.permissionCheck?.(contents, 'hid', 'app://packbench')).toBe(true);
+    expect(contents.permissionCheck?.(contents, 'serial', 'app://packbench')).toBe(true);
 
     const cancelled: (boolean | undefined)[] = [];
     contents.beforeRequest?.({ url: 'https://example.com/' }, (response) => cancelled.push(response.cancel));

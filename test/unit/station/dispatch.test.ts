@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StationHandlers } from '../../../electron/api';
 import { STATION_METHOD_NAMES } from '../../../electron/api';
-import { PrintBackendError } from '../../../electron/printing/backend';
+import { PrintBackendError } from '../../../electron/platform/printers/backend';
 import { DocumentError } from '../../../electron/printing/document';
 import { NetworkError, UnknownOutcomeError, ValidationError } from '../../../electron/service/client/errors';
 import { StoreNotFoundError } from '../../../electron/store/errors';
