@@ -9,6 +9,10 @@ export default defineConfig({
   testDir: fileURLToPath(new URL('./e2e', import.meta.url)),
   outputDir: fileURLToPath(new URL('../test-results/playwright', import.meta.url)),
   globalSetup: fileURLToPath(new URL('./e2e/global-setup.ts', import.meta.url)),
+  // A guard against a hang, not a speed check: a busy 2-core machine takes several times longer
+  // than a quiet one over a test that waits on a print spooler and a rate-limited service.
+  timeout: 5 * 60_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,0 +1,30 @@
+/**
+ * CSV files the desk hands out: written by papaparse (quoting, line breaks inside fields, a BOM
+ * so spreadsheet programs read UTF-8), with cells that would start a formula escaped, and saved
+ * through the browser's download (the Electron shell asks where to save it).
+ */
+import Papa from 'papaparse';
+
+export interface CsvColumn<T> {
+  readonly header: string;
+  readonly value: (row: T) => string | number | null | undefined;
+}
+
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  const data = rows.map((row) => columns.map((column) => column.value(row) ?? ''));
+  // A cell such as "=HYPERLINK(…)" from an order's data must stay text in a spreadsheet.
+  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data }, { escapeFormulae: true, newline: '\r\n' })}`;
+}
+
+export function downloadCsv(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once it started.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,95 @@
+/** How the desk's screens write amounts, times and states: one way everywhere. */
+import type { MediaConfig, OutboxKind, OutboxState, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo } from '../../../electron/api';
+
+export function money(amount: number | undefined, currency: string | undefined): string {
+  if (amount === undefined || !Number.isFinite(amount)) return '—';
+  const code = (currency ?? 'USD').toUpperCase();
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(amount);
+  } catch {
+    // A currency code the browser does not know is still shown, with its code.
+    return `${amount.toFixed(2)} ${code}`;
+  }
+}
+
+export function dateTime(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "in 2 min", "in 40 s": for a progress bar's time left. */
+export function duration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** An outbox item's state as the Queue screen says it. */
+export const OUTBOX_STATE_WORDS: Readonly<Record<OutboxState, string>> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  done: 'Done',
+  failed: 'Refused',
+  unknown: 'Being checked after a lost answer',
+  needs_review: 'Needs a person',
+  discarded: 'Discarded',
+};
+
+export const PRINT_JOB_STATE_WORDS: Readonly<Record<PrintJobState, string>> = {
+  queued: 'Held',
+  sent: 'Sent to the printer',
+  completed: 'Printed',
+  failed: 'Did not print',
+};
+
+/** A printer's state in words, with its own message when it gives one. */
+export function printerStateWords(printer: PrinterInfo | undefined): string {
+  if (printer === undefined) return 'not found';
+  const base = printer.state === 'stopped' ? 'paused' : !printer.accepting ? 'not accepting jobs' : printer.state === 'printing' ? 'printing' : printer.state === 'idle' ? 'ready' : 'state unknown';
+  const message = printer.message?.trim();
+  return message !== undefined && message !== '' && printer.state !== 'idle' ? `${base}: ${message}` : base;
+}
+
+/** Whether a printer can take a job now. */
+export function printerReady(printer: PrinterInfo | undefined): boolean {
+  return printer !== undefined && printer.accepting && printer.state !== 'stopped' && printer.state !== 'unknown';
+}
+
+/** What an outbox item does, as the Queue screen names it ("Shipment", "Cancel"…). */
+export const OUTBOX_KIND_WORDS: Readonly<Record<OutboxKind, string>> = {
+  createShipment: 'Shipment',
+  cancelShipment: 'Cancel',
+  updateShipment: 'Shipment change',
+  blockShipment: 'Hold',
+  unblockShipment: 'Release of a hold',
+  archiveShipment: 'Archive',
+  createLocation: 'New location',
+  updateLocation: 'Location update',
+  deleteLocation: 'Location removal',
+};
+
+/** Why a print job was made: the one automatic print, or a print asked for afterwards. */
+export const PRINT_PURPOSE_WORDS: Readonly<Record<PrintPurpose, string>> = {
+  auto: 'Automatic',
+  reprint: 'Asked for',
+};
+
+/** A printer's media as the Printers screen says it: a named size, or a custom size in inches. */
+export function mediaWords(media: MediaConfig): string {
+  if (typeof media === 'string') return media;
+  const inches = (points: number): string => `${Math.round((points / 72) * 100) / 100}`;
+  return `Custom ${inches(media.width)} x ${inches(media.height)} in`;
+}
+
+/** The document a failed print was for, and of which parcel: "Label for package 2 of SO-1001". */
+export function printProblemSubject(problem: PrintProblem): string {
+  const doc = problem.documentType === 'Label' ? `Label${problem.packageIndex === null ? '' : ` for package ${problem.packageIndex + 1}`}` : (problem.documentType ?? 'A document');
+  return `${doc} of ${problem.orderNumber ?? problem.trackingNumber ?? problem.job.stationRef}`;
+}
+
+/** "UPS Ground", not "UPS UPS Ground": most services already carry their carrier's name. */
+export function serviceWords(carrier: string, service: string): string {
+  if (service.trim() === '') return carrier;
+  return service.toLowerCase().startsWith(carrier.toLowerCase()) ? service : `${carrier} ${service}`;
+}

@@ -1,0 +1,70 @@
+/**
+ * The desk's shared state, made once by App and handed to every screen through Svelte's
+ * context: the station client and the state classes that more than one screen reads.
+ */
+import { getContext, setContext } from 'svelte';
+import type { StationClient } from '../lib/station';
+import { ConnectionState } from './connection.svelte';
+import { NavigationState } from './navigation.svelte';
+import { PrintProblemsState } from './printProblems.svelte';
+import { PrintersState } from './printers.svelte';
+import { SettingsState } from './settings.svelte';
+import { ShipSession } from './shipSession.svelte';
+import { BatchState } from './batch.svelte';
+import { ScaleState } from './scale.svelte';
+
+export interface Desk {
+  readonly station: StationClient;
+  readonly connection: ConnectionState;
+  readonly printers: PrintersState;
+  readonly problems: PrintProblemsState;
+  readonly settings: SettingsState;
+  readonly navigation: NavigationState;
+  /** The order at the Ship screen: kept while the packer looks at other screens. */
+  readonly ship: ShipSession;
+  /** The batch being chosen or shipped on the Orders screen: followed while other screens are shown. */
+  readonly batch: BatchState;
+  /** The desk's scale: connected once, kept across screens. */
+  readonly scale: ScaleState;
+}
+
+const KEY = Symbol('desk');
+
+export function createDesk(station: StationClient): Desk {
+  const settings = new SettingsState(station);
+  return {
+    station,
+    connection: new ConnectionState(station),
+    printers: new PrintersState(station),
+    problems: new PrintProblemsState(station),
+    settings,
+    navigation: new NavigationState(),
+    ship: new ShipSession(station, settings),
+    batch: new BatchState(station),
+    scale: new ScaleState(
+      () => settings.current?.scale,
+      () => settings.units.weight,
+    ),
+  };
+}
+
+/** Loads what every screen needs and follows the station's events; returns the function that stops following. */
+export function startDesk(desk: Desk): () => void {
+  void desk.connection.load();
+  void desk.printers.load();
+  void desk.problems.load();
+  // A scale allowed before is reconnected once the settings say how it is reached.
+  void desk.settings.load().then(() => desk.scale.reconnect());
+  const stops = [desk.connection.follow(), desk.printers.follow(), desk.problems.follow(), desk.settings.follow(), desk.scale.watch()];
+  return () => stops.forEach((stop) => stop());
+}
+
+export function setDesk(desk: Desk): void {
+  setContext(KEY, desk);
+}
+
+export function getDesk(): Desk {
+  const desk = getContext<Desk | undefined>(KEY);
+  if (desk === undefined) throw new Error('a screen was shown outside the desk (App sets it)');
+  return desk;
+}

@@ -1,0 +1,38 @@
+/**
+ * The desk's settings, read once and kept current: the units the desk weighs and measures in,
+ * its box presets, the default ship-from location, auto-print. Screens read them from here;
+ * the Settings screen changes them through `update`.
+ */
+import type { MethodInput, StationSettings } from '../../../electron/api';
+import { UNITS_OF } from '../lib/units';
+import type { StationClient } from '../lib/station';
+
+export class SettingsState {
+  #settings = $state<StationSettings | undefined>();
+
+  constructor(private readonly station: StationClient) {}
+
+  get current(): StationSettings | undefined {
+    return this.#settings;
+  }
+
+  get units(): { readonly weight: 'LB' | 'KG'; readonly length: 'IN' | 'CM' } {
+    return UNITS_OF[this.#settings?.unitSystem ?? 'imperial'];
+  }
+
+  async load(): Promise<void> {
+    const result = await this.station.call('getSettings', {});
+    if (result.ok) this.#settings = result.value;
+  }
+
+  /** Saves a change; throws the station's error (for the form to show at its fields). */
+  async update(patch: MethodInput<'updateSettings'>): Promise<StationSettings> {
+    const saved = await this.station.value('updateSettings', patch);
+    this.#settings = saved;
+    return saved;
+  }
+
+  follow(): () => void {
+    return this.station.on('connectionChanged', () => void this.load());
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The Shipments screen's list over the station's own store: what was typed (tracking number or
+ * any part of it, order number, name, company, city), the filters and the order, and the rows as
+ * a sparse array a page at a time, so a list of a hundred thousand shipments is scrolled without
+ * holding them all. The station counts matches up to a cap; past it the list grows as it is
+ * scrolled. A newer query drops the answers of an older one.
+ */
+import { SvelteMap } from 'svelte/reactivity';
+import type { MethodInput, ShipmentSummary } from '../../../electron/api';
+import { words } from '../lib/errors';
+import type { StationClient } from '../lib/station';
+
+type SearchInput = MethodInput<'searchLocalShipments'>;
+export type ListSort = NonNullable<SearchInput['sort']>;
+
+/** Rows asked for at a time (the station answers at most 500). */
+export const LIST_PAGE = 200;
+
+export interface ListFilters {
+  /** yyyy-mm-dd as a date field gives it, '' for none: from the start of that day... */
+  from: string;
+  /** ...to the end of this one, in the desk's time. */
+  to: string;
+  status: string;
+  carrier: string;
+  locationId: string;
+}
+
+export const NO_FILTERS: ListFilters = { from: '', to: '', status: '', carrier: '', locationId: '' };
+
+/** Start of a local calendar day in ms; `days` moves to a later day. */
+function dayStart(date: string, days = 0): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days).getTime();
+}
+
+/** The station's filters for what the screen shows. */
+export function stationFilters(filters: ListFilters): NonNullable<SearchInput['filters']> {
+  const from = dayStart(filters.from);
+  const to = dayStart(filters.to, 1);
+  return {
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+    ...(filters.status === '' ? {} : { statuses: [filters.status] }),
+    ...(filters.carrier === '' ? {} : { carriers: [filters.carrier] }),
+    ...(filters.locationId === '' ? {} : { locationIds: [filters.locationId] }),
+  };
+}
+
+export class ShipmentListState {
+  #text = $state('');
+  #filters = $state<ListFilters>({ ...NO_FILTERS });
+  #sort = $state<ListSort>('newest');
+  /**
+   * The pages read, by number. A page's arrival sets one entry: copying a list of 100,000 rows for
+   * each page read would make the browser collect hundreds of megabytes while it scrolls.
+   */
+  readonly #pages = new SvelteMap<number, readonly ShipmentSummary[]>();
+  /** How many rows the list has room for; `#slots` is remade only when it changes. */
+  #count = $state(0);
+  #slots = $state.raw<readonly undefined[]>([]);
+  #total = $state<number | undefined>();
+  #atLeast = $state<number | undefined>();
+  #loaded = $state(false);
+  #problem = $state<string | undefined>();
+  /** Pages asked for under the current query (bookkeeping, never shown). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #asked = new Set<number>();
+  #generation = 0;
+  /** Whether the last page came back full: there may be more past it. */
+  #more = false;
+
+  constructor(private readonly station: StationClient) {}
+
+  get text(): string {
+    return this.#text;
+  }
+  get filters(): Readonly<ListFilters> {
+    return this.#filters;
+  }
+  get sort(): ListSort {
+    return this.#sort;
+  }
+  /** How many rows the list has room for (read or not). */
+  get count(): number {
+    return this.#count;
+  }
+  /** One slot per row, for a virtual list to count and place rows; `rowAt` gives each one's row. */
+  get slots(): readonly undefined[] {
+    return this.#slots;
+  }
+  /** How many pages have been read: changes as each one arrives. */
+  get pagesRead(): number {
+    return this.#pages.size;
+  }
+  /** The row at `index`, or undefined while its page is not read yet. */
+  rowAt(index: number): ShipmentSummary | undefined {
+    return this.#pages.get(Math.floor(index / LIST_PAGE))?.[index % LIST_PAGE];
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get problem(): string | undefined {
+    return this.#problem;
+  }
+  /** "1,204 shipments", or "more than 1,000 shipments" when the station stopped counting. */
+  get totalWords(): string {
+    if (this.#total !== undefined) return `${this.#total.toLocaleString()} shipment${this.#total === 1 ? '' : 's'}`;
+    if (this.#atLeast !== undefined) return `more than ${this.#atLeast.toLocaleString()} shipments`;
+    return '';
+  }
+  get total(): number | undefined {
+    return this.#total;
+  }
+
+  /** The rows read so far, in order (what an export or "select all" works on). */
+  get readRows(): ShipmentSummary[] {
+    return [...this.#pages].sort((a, b) => a[0] - b[0]).flatMap(([, rows]) => rows);
+  }
+
+  setText(text: string): void {
+    if (text === this.#text) return;
+    this.#text = text;
+    void this.reload();
+  }
+
+  setFilter<K extends keyof ListFilters>(key: K, value: ListFilters[K]): void {
+    this.#filters = { ...this.#filters, [key]: value };
+    void this.reload();
+  }
+
+  clearFilters(): void {
+    this.#filters = { ...NO_FILTERS };
+    void this.reload();
+  }
+
+  setSort(sort: ListSort): void {
+    this.#sort = sort;
+    void this.reload();
+  }
+
+  /** Reads the list again from its first page (a new query, or the store changed). */
+  async reload(): Promise<void> {
+    this.#generation += 1;
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    this.#asked = new Set();
+    this.#more = false;
+    await this.#readPage(0, true);
+  }
+
+  /** Makes sure the rows from `start` to `end` are read (the list asks as it scrolls). */
+  ensure(start: number, end: number): void {
+    const last = this.#count === 0 ? 0 : Math.min(end, this.#count - 1);
+    for (let page = Math.floor(Math.max(0, start) / LIST_PAGE); page <= Math.floor(last / LIST_PAGE); page += 1) void this.#readPage(page, false);
+  }
+
+  /** Every row of the query, read to the end (for an export); at most `cap` rows. */
+  async readAll(cap: number): Promise<ShipmentSummary[]> {
+    const rows: ShipmentSummary[] = [];
+    const base = this.#input();
+    for (let offset = 0; offset < cap; offset += 500) {
+      const page = await this.station.value('searchLocalShipments', { ...base, offset, limit: Math.min(500, cap - offset) });
+      rows.push(...page.results);
+      if (page.results.length < 500) break;
+    }
+    return rows;
+  }
+
+  #input(): SearchInput {
+    const filters = stationFilters(this.#filters);
+    return { text: this.#text, sort: this.#sort, limit: LIST_PAGE, offset: 0, ...(Object.keys(filters).length === 0 ? {} : { filters }) };
+  }
+
+  async #readPage(page: number, fresh: boolean): Promise<void> {
+    if (this.#asked.has(page)) return;
+    this.#asked.add(page);
+    const generation = this.#generation;
+    const result = await this.station.call('searchLocalShipments', { ...this.#input(), offset: page * LIST_PAGE });
+    if (generation !== this.#generation) return;
+    if (!result.ok) {
+      this.#asked.delete(page);
+      this.#problem = words(result.error);
+      return;
+    }
+    this.#problem = undefined;
+    const { results, total, totalAtLeast } = result.value;
+    this.#total = total;
+    this.#atLeast = totalAtLeast;
+    const start = page * LIST_PAGE;
+    const full = results.length === LIST_PAGE;
+    // Known length: the exact total; otherwise what is read, and one page more while pages come
+    // back full. A short page (or an empty one past a full last page) is the end of the list.
+    const known = total ?? (full ? Math.max(fresh ? 0 : this.#count, start + results.length + LIST_PAGE) : start + results.length);
+    if (fresh) this.#pages.clear();
+    this.#pages.set(page, results);
+    if (known !== this.#count || fresh) {
+      this.#count = known;
+      this.#slots = new Array<undefined>(known).fill(undefined);
+    }
+    this.#more = full;
+    this.#loaded = true;
+  }
+
+  /** Whether more rows may exist past those the list has room for. */
+  get more(): boolean {
+    return this.#more;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The desk in Chromium: one station per Playwright worker, shared by the files it runs (its own
+ * data folder, the private CUPS whose 4x6 file queue is the label printer, the embedded sandbox as
+ * its connection), serving the real built renderer through the web host. Tests that need a station
+ * of their own start one (`startDesk`); the others use order numbers of their own and put back
+ * what they change (settings, the active connection, a paused queue). Tests open the page at the address the station prints,
+ * wait on what the page shows or the events the station emits, and scan each screen with axe.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { startStationHarness, type StationHarness, type StationHarnessOptions } from '../support/stationHarness';
+
+/** The renderer the suite's global setup builds. */
+export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+
+/** The slowest a station is allowed to take to start on a busy machine; it is only a guard against a hang. */
+const START_TIMEOUT_MS = 120_000;
+
+export function startDesk(options: StationHarnessOptions = {}): Promise<StationHarness> {
+  return startStationHarness({ ...options, rendererDir: RENDERER_DIR });
+}
+
+export const test = base.extend<object, { desk: StationHarness }>({
+  desk: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const desk = await startDesk();
+      await use(desk);
+      await desk.close();
+    },
+    { scope: 'worker', timeout: START_TIMEOUT_MS },
+  ],
+});
+
+export { expect };
+
+/** Opens a screen from the navigation rail and waits for its heading. */
+export async function openScreen(page: Page, screen: 'Ship' | 'Queue' | 'Orders' | 'Shipments' | 'Today' | 'Locations' | 'Printers' | 'Settings' | 'Connections'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${screen}\\b`) }).click();
+  await expect(page.getByRole('heading', { name: screen, level: 2 })).toBeVisible();
+}
+
+/** This station's shipments of an order on the service it is connected to (the service's own count). */
+export async function shipmentsOnService(desk: StationHarness, orderNumber: string): Promise<number> {
+  const found = await desk.value('searchRemoteShipments', { request: { searchTerm: orderNumber, pageNumber: 1, pageSize: 20 } });
+  return found.shipments.filter((s) => (s as { references?: Record<string, string> }).references?.orderNumber === orderNumber).length;
+}
+
+/** Opens the desk in `page` and waits until it shows the station's connection online. */
+export async function openDesk(page: Page, desk: StationHarness): Promise<void> {
+  await page.goto(desk.webHost.openUrl);
+  await expect(page.getByTestId('connection-state')).toHaveText('Online');
+}
+
+/** Scans the page with axe: no serious or critical finding, each named with its nodes when there is one. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact ?? ''}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${screen}: axe found`).toEqual([]);
+}
