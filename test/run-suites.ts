@@ -1,11 +1,22 @@
 /**
  * `npm test`: runs every suite (unit, contract and integration under Vitest, then the
- * browser suite under Playwright), and ends with one line that counts them all:
- * `Summary: N passed, N failed, N skipped`. Exits non-zero when any suite failed.
+ * browser suite under Playwright), and ends with one line that counts them all and says how
+ * long the whole run took: `Summary: N passed, N failed, N skipped in M min S s`. Exits
+ * non-zero when any suite failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const started = performance.now();
+
+/** `4 min 12 s`, or `42 s` under a minute. */
+function wallTime(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes === 0 ? `${seconds} s` : `${minutes} min ${seconds % 60} s`;
+}
 
 const reportDir = 'test-results/summary';
 rmSync(reportDir, { recursive: true, force: true });
@@ -99,5 +110,5 @@ for (const [name, counts, status] of suites) {
 for (const skip of playwrightSkips(playwrightReport)) console.log(`skipped: ${skip}`);
 // A suite that crashed without counting a failure still fails the run.
 if (failedSuites > 0 && total.failed === 0) total.failed = failedSuites;
-console.log(`Summary: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`Summary: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped in ${wallTime(performance.now() - started)}`);
 process.exit(total.failed > 0 || failedSuites > 0 ? 1 : 0);

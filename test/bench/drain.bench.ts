@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../electron/sandbox/sandbox';
 import { ServiceClient } from '../../electron/service/client/client';
-import { realTimers } from '../../electron/service/client/timers';
+import { realTimers } from '../../electron/platform/clock';
 import { openStationStore } from '../../electron/store/database';
 import * as outbox from '../../electron/store/outbox';
 import { ulid } from '../../electron/store/stationRef';

@@ -4,7 +4,8 @@
  * Environment: BENCH_RUNS measured runs per case (default 30), after BENCH_WARMUP runs (default 5).
  *
  * Pipeline, as PrintService runs it: label PDFs as bytes in memory → checkPdf each → fitToMedia onto
- * 4x6 → CupsBackend.submit with the job as data, until lp reports the job accepted. Plain:
+ * 4x6 → CupsBackend.submit with the job as data (one IPP Print-Job request), until CUPS reports the
+ * job accepted. Plain:
  * `lp -d label4x6 FILE` of the same finished file. Three label sets: one label; ten labels in one
  * 10-page document (how some carriers send a multi-package shipment); ten labels as ten documents
  * (how the service sends one, and what costs most: ten PDFs to open and join). Both go to the
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { CupsBackend } from '../../electron/printing/cups/backend';
+import { CupsBackend } from '../../electron/platform/printers/cups/backend';
 import { checkPdf } from '../../electron/printing/document';
 import { fitToMedia } from '../../electron/printing/fit';
 import { MEDIA } from '../../electron/printing/media';
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     );
   }
   console.log('');
-  console.log('pipeline stages, p50 (ms): checkPdf all | fitToMedia | CupsBackend.submit (spool file + lp)');
+  console.log('pipeline stages, p50 (ms): checkPdf all | fitToMedia | CupsBackend.submit (IPP Print-Job)');
   for (const [name, figures] of results) {
     const p50 = (values: readonly number[]): string => percentile([...values].sort((x, y) => x - y), 50).toFixed(1);
     const { check, fit, submit } = figures.stages;
