@@ -119,7 +119,8 @@ function seqRange(db: Db, filters: LocalSearchFilters | undefined): { lo: number
 const RANGE_READ_MIN = 128;
 
 /**
- * Of `seqs`, those the filters allow. Each candidate is looked up (about a microsecond each),
+ * Of `seqs`, those the filters allow. Each candidate is looked up (in the filter's own index when
+ * there is one filter, else in the table),
  * unless the filter is one value of one column and rare among them: then the rows of that value
  * between the first and last candidate are read from its index (a sixth of that each) and met
  * with the candidates. Whether it is rare shows from trying: at most twice as many index rows as
@@ -143,6 +144,12 @@ function allowed(reading: Reading, seqs: readonly number[], conditions: Conditio
     reading.commonFilter = true;
   }
   reading.work += seqs.length * WORK.looked;
+  if (conditions.index !== undefined && conditions.sql.length === 1) {
+    // One filter with an index of its own: each candidate is a seek in that narrow index, whose
+    // pages stay cached, where a seek in the table reads a wide row's page (3x the time at 1M).
+    const probe = `SELECT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM shipments INDEXED BY ${conditions.index} WHERE ${conditions.sql[0] ?? ''} AND seq = value)`;
+    return seqsOf(statement(db, probe), json(seqs), ...conditions.params);
+  }
   return seqsOf(statement(db, `SELECT seq FROM shipments WHERE seq IN (SELECT value FROM json_each(?)) AND ${conditions.sql.join(' AND ')}`), json(seqs), ...conditions.params);
 }
 
