@@ -132,7 +132,8 @@ export interface PrintJob {
   readonly resolvedAt: number | null;
   /**
    * The printer the station sent the job to (or meant to, when it failed): the one it named, or
-   * the label or document printer of the moment. Null until one was chosen.
+   * the label or document printer of the moment. Before that, the printer it names; null when it
+   * names none and none was chosen yet.
    */
   readonly targetPrinter: string | null;
 }

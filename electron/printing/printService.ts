@@ -311,7 +311,7 @@ export class PrintService {
     const byJob = new Map<string, { ids: number[]; printer: string; jobId: string; sentAt: number }>();
     for (const row of listOpenPrintJobs(this.db)) {
       if (row.state !== 'sent' || row.cupsJobId === null || known.has(row.id)) continue;
-      // A sent row has its target; failing that (a platform job id the upgrade could not read), CUPS job ids start with the queue name.
+      // A sent row has its target; failing that (a row from before, whose job id the upgrade could not read), CUPS job ids start with the queue name.
       const printer = row.targetPrinter ?? row.cupsJobId.replace(/-\d+$/, '');
       const key = `${printer}\u0000${row.cupsJobId}`;
       const entry = byJob.get(key) ?? { ids: [], printer, jobId: row.cupsJobId, sentAt: row.updatedAt };

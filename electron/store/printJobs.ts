@@ -41,7 +41,8 @@ function toJob(row: unknown): PrintJob {
     createdAt: parsed.created_at,
     updatedAt: parsed.updated_at,
     resolvedAt: parsed.resolved_at,
-    targetPrinter: parsed.target_printer,
+    // Where it went; before it is sent, the printer it names (if any).
+    targetPrinter: parsed.target_printer ?? parsed.printer,
   };
 }
 

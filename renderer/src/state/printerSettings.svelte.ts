@@ -81,7 +81,7 @@ export class PrinterSettingsState {
 
   /** The printer a job went to (or is for): the store's, the one its events named (a held job), else its role's printer. */
   printerOf(job: PrintJob): string {
-    const named = job.targetPrinter ?? job.printer ?? this.#sentTo.get(job.id);
+    const named = job.targetPrinter ?? this.#sentTo.get(job.id);
     if (named !== undefined) return named;
     const doc = this.shipmentOf(job)?.documents.find((each) => each.documentId === job.documentId);
     return doc === undefined ? 'The printer for its kind of document' : doc.type === 'Label' ? 'The label printer' : 'The document printer';

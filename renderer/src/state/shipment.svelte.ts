@@ -179,7 +179,7 @@ export class ShipmentProgress {
       const newest = labelJobs.reduce((a, b) => (a.id > b.id ? a : b));
       this.#print = newest.state === 'completed' ? 'printed' : newest.state === 'queued' ? (this.autoPrint() ? 'waiting' : 'held') : newest.state;
       this.#printMessage = newest.error ?? undefined;
-      this.#printer = newest.targetPrinter ?? newest.printer ?? this.#printer;
+      this.#printer = newest.targetPrinter ?? this.#printer;
     }
   }
 }
