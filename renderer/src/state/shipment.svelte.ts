@@ -24,6 +24,12 @@ export class ShipmentProgress {
   #printMessage = $state<string | undefined>();
   #printer = $state<string | undefined>();
   #jobIds: readonly number[] = [];
+  /**
+   * Jobs the station said it holds (their printer is paused), with its words and printer. The store
+   * keeps a held job as queued, so a read cannot tell; this can, whenever the event came.
+   */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #held = new Map<number, { message: string | undefined; printer: string | undefined }>();
   #stop: (() => void) | undefined;
   /**
    * Events seen for this shipment's outbox item and for its print jobs. A read of the shipment
@@ -110,6 +116,7 @@ export class ShipmentProgress {
     this.#printMessage = undefined;
     this.#printer = undefined;
     this.#jobIds = [];
+    this.#held.clear();
   }
 
   /** The shipment was corrected and sent again: it is queued anew. */
@@ -121,6 +128,12 @@ export class ShipmentProgress {
   #on(event: StationEvent): void {
     const ref = this.#stationRef;
     if (ref === undefined) return;
+    if (event.type === 'printJob') {
+      for (const id of event.ids) {
+        if (event.state === 'held') this.#held.set(id, { message: event.message, printer: event.printer });
+        else this.#held.delete(id);
+      }
+    }
     if (event.type === 'outboxItem' && event.stationRef === ref && event.kind === 'createShipment') {
       this.#outboxEvents += 1;
       this.#stageOf(event.state);
@@ -177,9 +190,10 @@ export class ShipmentProgress {
       if (this.#printEvents !== printEventsBefore) return;
       // The newest job of the labels says where printing stands (a reprint after a failure wins).
       const newest = labelJobs.reduce((a, b) => (a.id > b.id ? a : b));
-      this.#print = newest.state === 'completed' ? 'printed' : newest.state === 'queued' ? (this.autoPrint() ? 'waiting' : 'held') : newest.state;
-      this.#printMessage = newest.error ?? undefined;
-      this.#printer = newest.targetPrinter ?? this.#printer;
+      const held = newest.state === 'queued' ? this.#held.get(newest.id) : undefined;
+      this.#print = newest.state === 'completed' ? 'printed' : held !== undefined ? 'held' : newest.state === 'queued' ? (this.autoPrint() ? 'waiting' : 'held') : newest.state;
+      this.#printMessage = held?.message ?? newest.error ?? undefined;
+      this.#printer = held?.printer ?? newest.targetPrinter ?? this.#printer;
     }
   }
 }
