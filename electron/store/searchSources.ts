@@ -6,7 +6,7 @@
 import type { LocalSearchSort } from '../api/shipments';
 import { HEAD_LENGTH, epochOf } from './searchIndex';
 import { type Batch, NONE, type Seqs, intersection, sortedSeqs, union } from './seqSets';
-import { MIN_PREFIX_LENGTH, TAIL_LENGTH, compactIdentifier, ftsString, searchEntry, tailKey, wordsMatch, type QueryWord, type SearchEntry } from './searchText';
+import { MIN_PREFIX_LENGTH, TAIL_LENGTH, compactIdentifier, ftsString, lastWordIsPrefix, searchEntry, tailKey, wordsMatch, type QueryWord, type SearchEntry } from './searchText';
 import { searchFieldsOf } from './shipmentFields';
 import { getBySeq } from './shipments';
 import { statement, type Db, type Statement } from './statements';
@@ -136,16 +136,18 @@ function vocabulary(db: Db, prefix: string, limit: number): string[] {
 }
 
 /**
- * The FTS5 expression for a typed word's words: all but the last whole, the last as the start
- * of a word. A prefix of 2 or 3 characters is FTS5's own prefix index; a longer one is the few
+ * The FTS5 expression for a typed word's words: all whole, but the last as the start of a word
+ * when lastWordIsPrefix. A prefix of 2 or 3 characters is FTS5's own prefix index; a longer one is the few
  * whole words of the vocabulary it starts. Null when no stored word can match.
  */
-function wordsExpression(db: Db, words: readonly string[]): string | null {
+function wordsExpression(db: Db, typed: QueryWord): string | null {
+  const { words } = typed;
   if (words.length === 0) return null;
+  const prefix = lastWordIsPrefix(typed);
   const parts: string[] = [];
   for (const [i, word] of words.entries()) {
     const chars = length(word);
-    if (i < words.length - 1 || chars < MIN_PREFIX_LENGTH) {
+    if (i < words.length - 1 || !prefix) {
       if (statement(db, 'SELECT 1 FROM search_words WHERE word = ?').get(word) === undefined) return null;
       parts.push(ftsString(word));
     } else if (chars <= FTS_PREFIX_INDEX_MAX) {
@@ -231,7 +233,7 @@ export class WordSource {
   ) {
     this.tails = word.tail === null ? NONE : sortedSeqs(tailMatches(reading, word.tail));
     this.keysPossible = keysPossible(reading.db, word.key);
-    this.words = wordsExpression(reading.db, word.words);
+    this.words = wordsExpression(reading.db, word);
   }
 
   /**
@@ -248,7 +250,7 @@ export class WordSource {
    */
   has(reading: Reading, seq: number): boolean {
     if (binaryHas(this.tails, seq)) return true;
-    if (this.words !== null && wordsMatch(reading.wordsOf(seq), this.word.words)) return true;
+    if (this.words !== null && wordsMatch(reading.wordsOf(seq), this.word)) return true;
     return this.keysPossible && keyOf(reading.db, this.word.key, seq);
   }
 

@@ -103,8 +103,14 @@ export interface QueryWord {
   readonly key: string;
   /** Matched against the end of identifiers, when the word is long enough. */
   readonly tail: string | null;
-  /** Its words: all but the last whole, the last as a prefix from MIN_PREFIX_LENGTH characters. */
+  /** Its words: all but the last whole, the last as a prefix from MIN_PREFIX_LENGTH characters when `wordsPrefix`. */
   readonly words: readonly string[];
+  /**
+   * Whether its last word may be the start of a name's word: only the last word typed is. A
+   * space after a word says it is whole, and a whole word is one doclist where its completions
+   * ("jack": jackson, jacksonville) would be several to merge.
+   */
+  readonly wordsPrefix: boolean;
 }
 
 /** What to look for: shipments matching every word of one of the alternatives. */
@@ -115,7 +121,7 @@ export interface SearchQuery {
 function queryWord(text: string): QueryWord | undefined {
   const key = compactIdentifier(text);
   if (key === '') return undefined;
-  return { key, tail: Array.from(key).length >= MIN_TAIL_LENGTH ? key : null, words: wordsOf(text) };
+  return { key, tail: Array.from(key).length >= MIN_TAIL_LENGTH ? key : null, words: wordsOf(text), wordsPrefix: false };
 }
 
 /**
@@ -131,16 +137,24 @@ export function parseQuery(text: string): SearchQuery | null {
     if (words.length === MAX_QUERY_WORDS) break;
   }
   if (words.length === 0) return null;
+  words.push({ ...(words.pop() as QueryWord), wordsPrefix: true });
   // A number typed in groups as printed ("9400 1118 9922 …") is also tried as one identifier.
   const joined = compactIdentifier(typed.join(''));
   const grouped = words.length > 1 && joined.length >= MIN_GROUPED_LENGTH && /\p{N}/u.test(joined) ? queryWord(joined) : undefined;
   return { alternatives: grouped === undefined ? [words] : [words, [{ ...grouped, words: [] }]] };
 }
 
-/** Whether a shipment's words match a typed word's: all but the last whole, the last as a prefix from MIN_PREFIX_LENGTH characters. */
-export function wordsMatch(stored: readonly string[], typed: readonly string[]): boolean {
-  const last = typed.length - 1;
-  return typed.length > 0 && typed.every((w, i) => (i === last && Array.from(w).length >= MIN_PREFIX_LENGTH ? stored.some((word) => word.startsWith(w)) : stored.includes(w)));
+/** Whether the last of a typed word's words is looked for as the start of a word: when it may be one and is long enough. */
+export function lastWordIsPrefix(word: Pick<QueryWord, 'words' | 'wordsPrefix'>): boolean {
+  const last = word.words.at(-1);
+  return word.wordsPrefix && last !== undefined && Array.from(last).length >= MIN_PREFIX_LENGTH;
+}
+
+/** Whether a shipment's words match a typed word's: all whole, but the last as a prefix when lastWordIsPrefix. */
+export function wordsMatch(stored: readonly string[], typed: Pick<QueryWord, 'words' | 'wordsPrefix'>): boolean {
+  const last = typed.words.length - 1;
+  const prefix = lastWordIsPrefix(typed);
+  return typed.words.length > 0 && typed.words.every((w, i) => (i === last && prefix ? stored.some((word) => word.startsWith(w)) : stored.includes(w)));
 }
 
 /** A word as an FTS5 string: the index's words hold only letters and digits, so quoting is all it needs. */

@@ -148,11 +148,11 @@ describe('the index follows the shipments', () => {
 describe('what a person types is searched as text, never obeyed as query syntax', () => {
   it.each([
     ['"', null],
-    ['say "hi', [{ key: 'say', tail: null, words: ['say'] }, { key: 'hi', tail: null, words: ['hi'] }]],
-    ['1Z*', [{ key: '1z', tail: null, words: ['1z'] }]],
-    ['-Denver', [{ key: 'denver', tail: 'denver', words: ['denver'] }]],
-    ['NEAR(a b)', [{ key: 'neara', tail: 'neara', words: ['near', 'a'] }, { key: 'b', tail: null, words: ['b'] }]],
-    ['tails:123', [{ key: 'tails123', tail: 'tails123', words: ['tails', '123'] }]],
+    ['say "hi', [{ key: 'say', tail: null, words: ['say'], wordsPrefix: false }, { key: 'hi', tail: null, words: ['hi'], wordsPrefix: true }]],
+    ['1Z*', [{ key: '1z', tail: null, words: ['1z'], wordsPrefix: true }]],
+    ['-Denver', [{ key: 'denver', tail: 'denver', words: ['denver'], wordsPrefix: true }]],
+    ['NEAR(a b)', [{ key: 'neara', tail: 'neara', words: ['near', 'a'], wordsPrefix: false }, { key: 'b', tail: null, words: ['b'], wordsPrefix: true }]],
+    ['tails:123', [{ key: 'tails123', tail: 'tails123', words: ['tails', '123'], wordsPrefix: true }]],
   ])('%s is words and nothing else', (text, expected) => {
     expect(parseQuery(text)?.alternatives[0] ?? null).toEqual(expected);
   });

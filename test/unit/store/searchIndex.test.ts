@@ -56,15 +56,16 @@ function matches(m: Model, text: string): boolean {
     return parts.slice(1).map((_, i) => compactIdentifier(parts.slice(i + 1).join('')));
   })];
   const names = [m.name, m.company ?? '', m.city].flatMap(wordsOf);
-  const wordMatches = (word: { key: string; tail: string | null; words: readonly string[] }) => {
+  // Of the words of names, only the last one typed may be the start of a word.
+  const wordMatches = (word: { key: string; tail: string | null; words: readonly string[] }, lastTyped: boolean) => {
     const byKey = Array.from(word.key).length >= 2 ? starts.some((k) => k.startsWith(word.key)) : starts.includes(word.key);
     const byTail = word.tail !== null && compacts.some((k) => k.endsWith(word.key));
     const byWords =
       word.words.length > 0 &&
-      word.words.every((w, i) => (i === word.words.length - 1 && Array.from(w).length >= 2 ? names.some((n) => n.startsWith(w)) : names.includes(w)));
+      word.words.every((w, i) => (lastTyped && i === word.words.length - 1 && Array.from(w).length >= 2 ? names.some((n) => n.startsWith(w)) : names.includes(w)));
     return byKey || byTail || byWords;
   };
-  return query.alternatives.some((words) => words.every(wordMatches));
+  return query.alternatives.some((words) => words.every((word, i) => wordMatches(word, i === words.length - 1)));
 }
 
 function allowedBy(m: Model, filters: LocalSearchFilters): boolean {
@@ -290,6 +291,8 @@ describe('search across epochs', () => {
       for (let i = 0; i < 70; i++) shipments.upsertFromSearch(db, searchRecord({ id: `shp_${i}`, shipTo: { contactName: `Zanzibar${i} Quux`, city: 'Nowhere' }, references: {} }), T0);
     })();
     expect(searchShipments(db, 'zanz', { limit: 1 }).total).toBe(70);
-    expect(searchShipments(db, 'zanzibar6 quux', { limit: 100 }).total).toBe(11);
+    expect(searchShipments(db, 'quux zanzibar6', { limit: 100 }).total).toBe(11);
+    // A word followed by another is whole: zanzibar6 alone, not zanzibar60 to zanzibar69.
+    expect(searchShipments(db, 'zanzibar6 quux', { limit: 100 }).total).toBe(1);
   });
 });
