@@ -6,10 +6,11 @@ import { searchKeysSchema } from './004-search-keys';
 import { ordersSchema } from './005-orders';
 import { batchesSchema } from './006-batches';
 import { printTargetSchema } from './007-print-target';
+import { setAsideStatusSchema } from './008-set-aside-status';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

@@ -193,6 +193,10 @@ describe('filters', () => {
     expect(refs('Denver', { filters: { from: T0 + 9 * HOUR, locationIds: ['loc_b'] } })).toEqual([refOf(ROWS[11] as Row)]);
     expect(refs('Person r04', { filters: { carriers: ['UPS'] } })).toEqual([refOf(ROWS[4] as Row)]);
     expect(refs('Person r04', { filters: { carriers: ['FedEx'] } })).toEqual([]);
+    // A status alone is checked in the index of the shipments set aside (all but "Created"): in it, or for "Created" not in it.
+    expect(refs('Denver', { filters: { statuses: ['Cancelled'] } })).toEqual(expected((r) => r.city === 'Denver' && r.status === 'Cancelled'));
+    expect(refs('Denver', { filters: { statuses: ['queued'] } })).toEqual(expected((r) => r.city === 'Denver' && r.status === 'queued'));
+    expect(refs('Denver', { filters: { statuses: ['Created'] } })).toEqual(expected((r) => r.city === 'Denver' && r.status === undefined));
     // One filter of several values, checked in its own index; and a location (an index of the rows that have one).
     expect(refs('Denver', { filters: { statuses: ['Cancelled', 'queued'] } })).toEqual(expected((r) => r.city === 'Denver' && (r.status === 'Cancelled' || r.status === 'queued')));
     expect(refs('Denver', { filters: { locationIds: ['loc_a', 'loc_b'] } })).toEqual(expected((r) => r.city === 'Denver' && r.location !== undefined));

@@ -244,6 +244,22 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       ]);
     },
   },
+  7: {
+    seed: (db) => {
+      const insert = db.prepare('INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (?, ?, ?, 1, 1)');
+      ['Created', 'Cancelled', 'queued', 'Created', 'Blocked'].forEach((status, i) => insert.run(1024 + i, `PB-D7-0${i}`, status));
+    },
+    check: (db) => {
+      // The shipments already set aside are in the new index, and only they.
+      const setAside = db.prepare("SELECT seq, status FROM shipments INDEXED BY shipments_set_aside WHERE status IS NOT 'Created' ORDER BY seq").all();
+      expect(setAside).toEqual([
+        { seq: 1025, status: 'Cancelled' },
+        { seq: 1026, status: 'queued' },
+        { seq: 1028, status: 'Blocked' },
+      ]);
+      expect(db.prepare('SELECT count(*) FROM shipments').pluck().get()).toBe(5);
+    },
+  },
 };
 
 describe.each(MIGRATIONS.map((migration) => [migration.version, migration] as const))('migration %i', (version, migration) => {
