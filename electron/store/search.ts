@@ -326,10 +326,12 @@ export function searchShipments(db: Db, text: string, options: SearchOptions): S
   const conditions = conditionsOf(db, filters);
   const dated = filters?.from !== undefined || filters?.to !== undefined;
   if (query === null && conditions.sql.length === 0 && !dated) {
-    const rows = statement(db, `SELECT ${SUMMARY_SELECT} FROM shipments ORDER BY seq ${sort === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`).raw().all(limit, offset) as unknown[][];
-    // Counted in a narrow index: a thousand entries of it are a few pages, of the table a hundred.
-    const counted = statement(db, 'SELECT count(*) FROM (SELECT 1 FROM shipments INDEXED BY shipments_by_status LIMIT ?)').pluck().get(TOTAL_COUNT_CAP + 1) as number;
-    return withTotal(rows.map(parseSummaryValues), { complete: true }, counted);
+    // The page's seqs from the narrow index of seqs (schema 9): an offset steps over 22 B
+    // entries there, where in the table it stepped over whole rows (175 ms at 100,000 down).
+    const seqs = seqsOf(statement(db, `SELECT seq FROM shipments INDEXED BY shipments_by_seq ORDER BY seq ${sort === 'oldest' ? 'ASC' : 'DESC'} LIMIT ? OFFSET ?`), limit, offset);
+    // Counted there too: a thousand entries of it are a few pages, of the table a hundred.
+    const counted = statement(db, 'SELECT count(*) FROM (SELECT 1 FROM shipments INDEXED BY shipments_by_seq LIMIT ?)').pluck().get(TOTAL_COUNT_CAP + 1) as number;
+    return withTotal(summaries(db, seqs), { complete: true }, counted);
   }
   // Enough for the page and for the count: past TOTAL_COUNT_CAP the total is "at least".
   const page = offset + limit;

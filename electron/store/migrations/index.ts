@@ -7,10 +7,11 @@ import { ordersSchema } from './005-orders';
 import { batchesSchema } from './006-batches';
 import { printTargetSchema } from './007-print-target';
 import { setAsideStatusSchema } from './008-set-aside-status';
+import { seqIndexSchema } from './009-newest-first';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

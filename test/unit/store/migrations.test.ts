@@ -260,6 +260,16 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare('SELECT count(*) FROM shipments').pluck().get()).toBe(5);
     },
   },
+  8: {
+    seed: (db) => {
+      const insert = db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (?, ?, 'Created', 1, 1)");
+      [4096, 1024, 3072].forEach((seq) => insert.run(seq, `PB-D8-${String(seq)}`));
+    },
+    check: (db) => {
+      // Every seq is in the new index, newest first when read backwards.
+      expect(db.prepare('SELECT seq FROM shipments INDEXED BY shipments_by_seq ORDER BY seq DESC').pluck().all()).toEqual([4096, 3072, 1024]);
+    },
+  },
 };
 
 describe.each(MIGRATIONS.map((migration) => [migration.version, migration] as const))('migration %i', (version, migration) => {
