@@ -1,19 +1,41 @@
 /** How the desk's screens write amounts, times and states: one way everywhere. */
 import type { MediaConfig, OutboxKind, OutboxState, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo } from '../../../electron/api';
 
+// Formatters are made once and kept: making one costs far more than formatting with it, and
+// each leaves native objects for the collector, which a list scrolled fast makes by thousands.
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// What toLocaleDateString() writes with no options: 11/25/2026.
+const shortDateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric' });
+
+/** The currency's formatter, or null for a code the browser does not know. */
+function moneyFormat(code: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(code);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency: code });
+    } catch {
+      format = null;
+    }
+    moneyFormats.set(code, format);
+  }
+  return format;
+}
+
 export function money(amount: number | undefined, currency: string | undefined): string {
   if (amount === undefined || !Number.isFinite(amount)) return '—';
   const code = (currency ?? 'USD').toUpperCase();
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(amount);
-  } catch {
-    // A currency code the browser does not know is still shown, with its code.
-    return `${amount.toFixed(2)} ${code}`;
-  }
+  // A currency code the browser does not know is still shown, with its code.
+  return moneyFormat(code)?.format(amount) ?? `${amount.toFixed(2)} ${code}`;
 }
 
 export function dateTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(ms);
+}
+
+/** The day alone, in numbers as the desk's locale orders them: for a column of dates. */
+export function shortDate(ms: number): string {
+  return shortDateFormat.format(ms);
 }
 
 /** "in 2 min", "in 40 s": for a progress bar's time left. */

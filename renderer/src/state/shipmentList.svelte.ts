@@ -1,8 +1,8 @@
 /**
  * The Shipments screen's list over the station's own store: what was typed (tracking number or
- * any part of it, order number, name, company, city), the filters and the order, and the rows as
- * a sparse array a page at a time, so a list of a hundred thousand shipments is scrolled without
- * holding them all. The station counts matches up to a cap; past it the list grows as it is
+ * any part of it, order number, name, company, city), the filters and the order, and the rows a
+ * page at a time, keeping only the pages around those in view, so a list of a hundred thousand
+ * shipments or a million is scrolled without holding them all. The station counts matches up to a cap; past it the list grows as it is
  * scrolled. A newer query drops the answers of an older one.
  */
 import { SvelteMap } from 'svelte/reactivity';
@@ -15,6 +15,14 @@ export type ListSort = NonNullable<SearchInput['sort']>;
 
 /** Rows asked for at a time (the station answers at most 500). */
 export const LIST_PAGE = 200;
+/**
+ * Pages kept around the rows last asked for (4,000 rows, a hundred screens); farther ones are
+ * dropped and read again when scrolled back to, a local read of a few milliseconds. Holding every
+ * page read grew the page's heap to 50 MB over 100,000 rows, and each collection took longer.
+ */
+export const KEPT_PAGES = 20;
+/** The most rows "Select all" and the export read. */
+export const READ_ALL_CAP = 100_000;
 
 export interface ListFilters {
   /** yyyy-mm-dd as a date field gives it, '' for none: from the start of that day... */
@@ -48,15 +56,28 @@ export function stationFilters(filters: ListFilters): NonNullable<SearchInput['f
   };
 }
 
+/**
+ * `count` slots for the virtual list, which reads only how many there are (a slot's row comes
+ * from `rowAt`). A real array of them, made again at each page read while the list grows a page
+ * at a time, gave the collector megabytes to sweep while the list scrolled.
+ */
+function emptySlots(count: number): readonly undefined[] {
+  return new Proxy<undefined[]>([], { get: (target, key): unknown => (key === 'length' ? count : Reflect.get(target, key)) });
+}
+
 export class ShipmentListState {
   #text = $state('');
   #filters = $state<ListFilters>({ ...NO_FILTERS });
   #sort = $state<ListSort>('newest');
   /**
-   * The pages read, by number. A page's arrival sets one entry: copying a list of 100,000 rows for
+   * The pages kept, by number. A page's arrival sets one entry: copying a list of 100,000 rows for
    * each page read would make the browser collect hundreds of megabytes while it scrolls.
    */
   readonly #pages = new SvelteMap<number, readonly ShipmentSummary[]>();
+  /** Pages arrived under any query: a virtual list looks again at its rows when one does. */
+  #arrivals = $state(0);
+  /** The page in the middle of the rows last asked for: pages are dropped farthest from it first. */
+  #near = 0;
   /** How many rows the list has room for; `#slots` is remade only when it changes. */
   #count = $state(0);
   #slots = $state.raw<readonly undefined[]>([]);
@@ -90,8 +111,12 @@ export class ShipmentListState {
   get slots(): readonly undefined[] {
     return this.#slots;
   }
-  /** How many pages have been read: changes as each one arrives. */
-  get pagesRead(): number {
+  /** How many pages have arrived: changes as each one does. */
+  get pagesArrived(): number {
+    return this.#arrivals;
+  }
+  /** How many pages are held now (at most KEPT_PAGES, and the one just read). */
+  get pagesKept(): number {
     return this.#pages.size;
   }
   /** The row at `index`, or undefined while its page is not read yet. */
@@ -112,11 +137,6 @@ export class ShipmentListState {
   }
   get total(): number | undefined {
     return this.#total;
-  }
-
-  /** The rows read so far, in order (what an export or "select all" works on). */
-  get readRows(): ShipmentSummary[] {
-    return [...this.#pages].sort((a, b) => a[0] - b[0]).flatMap(([, rows]) => rows);
   }
 
   setText(text: string): void {
@@ -152,11 +172,12 @@ export class ShipmentListState {
   /** Makes sure the rows from `start` to `end` are read (the list asks as it scrolls). */
   ensure(start: number, end: number): void {
     const last = this.#count === 0 ? 0 : Math.min(end, this.#count - 1);
+    this.#near = Math.floor((Math.max(0, start) + last) / 2 / LIST_PAGE);
     for (let page = Math.floor(Math.max(0, start) / LIST_PAGE); page <= Math.floor(last / LIST_PAGE); page += 1) void this.#readPage(page, false);
   }
 
-  /** Every row of the query, read to the end (for an export); at most `cap` rows. */
-  async readAll(cap: number): Promise<ShipmentSummary[]> {
+  /** Every row of the query, read to the end (for an export or "Select all"); at most `cap` rows. */
+  async readAll(cap = READ_ALL_CAP): Promise<ShipmentSummary[]> {
     const rows: ShipmentSummary[] = [];
     const base = this.#input();
     for (let offset = 0; offset < cap; offset += 500) {
@@ -194,12 +215,25 @@ export class ShipmentListState {
     const known = total ?? (full ? Math.max(fresh ? 0 : this.#count, start + results.length + LIST_PAGE) : start + results.length);
     if (fresh) this.#pages.clear();
     this.#pages.set(page, results);
+    this.#dropFarPages();
+    this.#arrivals += 1;
     if (known !== this.#count || fresh) {
       this.#count = known;
-      this.#slots = new Array<undefined>(known).fill(undefined);
+      this.#slots = emptySlots(known);
     }
     this.#more = full;
     this.#loaded = true;
+  }
+
+  /** Drops the pages farthest from the rows last asked for, past KEPT_PAGES; they are read again when asked for. */
+  #dropFarPages(): void {
+    if (this.#pages.size <= KEPT_PAGES) return;
+    const distance = (page: number) => Math.abs(page - this.#near);
+    const farthest = [...this.#pages.keys()].sort((a, b) => distance(b) - distance(a));
+    for (const page of farthest.slice(0, this.#pages.size - KEPT_PAGES)) {
+      this.#pages.delete(page);
+      this.#asked.delete(page);
+    }
   }
 
   /** Whether more rows may exist past those the list has room for. */
