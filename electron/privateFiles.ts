@@ -36,8 +36,14 @@ export function isPrivateTempFile(name: string): boolean {
  */
 export function ensureOwnPrivateDirSync(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  if ((statSync(dir).mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(dir, PRIVATE_DIR_MODE);
+  const { mode } = statSync(dir);
+  // A shared folder (the sticky bit, as on /tmp) is never the station's: made 0700 by a store
+  // opened straight inside it, it locked every other user and service out (CUPS's filters too).
+  if ((mode & STICKY_BIT) !== 0) return;
+  if ((mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(dir, PRIVATE_DIR_MODE);
 }
+
+const STICKY_BIT = 0o1000;
 
 /**
  * A file only this user may read, such as a SQLite database: created empty with 0600 when it is

@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/privateFiles';
 import { modeOf, tempDir } from './support';
 
 describe('private files', () => {
@@ -25,6 +25,20 @@ describe('private files', () => {
     const dir = path.join(tempDir(), 'a', 'b');
     await ensurePrivateDir(dir);
     expect(modeOf(dir)).toBe(0o700);
+  });
+
+  it("the station's own folder is tightened to 0700, but a shared one (sticky, like /tmp) is left as it is", () => {
+    const own = path.join(tempDir(), 'profile');
+    mkdirSync(own, { mode: 0o755 });
+    chmodSync(own, 0o755);
+    ensureOwnPrivateDirSync(own);
+    expect(modeOf(own)).toBe(0o700);
+
+    const shared = path.join(tempDir(), 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    ensureOwnPrivateDirSync(shared);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
   });
 
   it('a write that fails leaves the old content and no temporary file', async () => {
