@@ -136,6 +136,8 @@ export interface PrintJob {
    * names none and none was chosen yet.
    */
   readonly targetPrinter: string | null;
+  /** Why a queued job is kept back rather than sent (its printer is paused); null once it is sent or fails, and for any other job. */
+  readonly heldBecause: string | null;
 }
 
 /**

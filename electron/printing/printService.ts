@@ -17,7 +17,7 @@ import { getDocument, getDocumentInfo } from '../store/documents';
 import { StoreNotFoundError, StoreTransitionError } from '../store/errors';
 import { roleOf, type PrintEvent, type PrintJob, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
 import type { PrintOptions } from '../store/printJobs';
-import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
+import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintHeld, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
 import { printerLanguageOf } from '../store/printerLanguage';
 import { getSetting } from '../store/settings';
 import { atomically, type Db } from '../store/statements';
@@ -398,7 +398,9 @@ export class PrintService {
       const why = paused.message === undefined || paused.message === '' ? '' : ` (${paused.message})`;
       const message = `Printer ${printer} is paused${why}: it prints when the printer is resumed`;
       if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, message);
-      this.onEvent({ type: 'printJob', ids: checked.map((c) => c.member.row.id), state: 'held', printer, message });
+      const ids = checked.map((c) => c.member.row.id);
+      markPrintHeld(this.db, ids, printer, message, this.timers.now());
+      this.onEvent({ type: 'printJob', ids, state: 'held', printer, message });
       return;
     }
     const fitted = await this.fitKeepingGood(checked, media, printer);

@@ -24,6 +24,7 @@ const PrintJobRow = z.object({
   updated_at: z.number().int(),
   resolved_at: z.number().int().nullable(),
   target_printer: z.string().nullable(),
+  hold_note: z.string().nullable(),
 });
 
 function toJob(row: unknown): PrintJob {
@@ -43,6 +44,7 @@ function toJob(row: unknown): PrintJob {
     resolvedAt: parsed.resolved_at,
     // Where it went; before it is sent, the printer it names (if any).
     targetPrinter: parsed.target_printer ?? parsed.printer,
+    heldBecause: parsed.state === 'queued' ? parsed.hold_note : null,
   };
 }
 
@@ -126,11 +128,20 @@ function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cups
   const placeholders = from.map(() => '?').join(', ');
   const changed = statement(
     db,
-    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), error = ?, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
+    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), error = ?, hold_note = NULL, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
   ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.error ?? null, now, id, ...from);
   if (changed.changes === 1) return;
   const job = mustGet(db, id);
   throw new StoreTransitionError(`print job ${id} is ${job.state}: it cannot become ${to} (only from ${from.join(' or ')})`);
+}
+
+/**
+ * Queued jobs kept back from `printer`, and why (it is paused): a screen that reads them later
+ * still says so. The note goes when the job is sent or fails; jobs no longer queued are left alone.
+ */
+export function markPrintHeld(db: Db, ids: readonly number[], printer: string, note: string, now: number): void {
+  if (note.trim() === '') throw new StoreInputError('note', ['must not be empty']);
+  statement(db, "UPDATE print_jobs SET hold_note = ?, target_printer = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'").run(note, printer, now, JSON.stringify(ids));
 }
 
 /** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent). */

@@ -26,7 +26,8 @@ export class ShipmentProgress {
   #jobIds: readonly number[] = [];
   /**
    * Jobs the station said it holds (their printer is paused), with its words and printer. The store
-   * keeps a held job as queued, so a read cannot tell; this can, whenever the event came.
+   * keeps a held job as queued with why (`heldBecause`), so a read says it too, also when the event
+   * came before this page followed the shipment; this covers a read answered before the hold.
    */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #held = new Map<number, { message: string | undefined; printer: string | undefined }>();
@@ -190,7 +191,8 @@ export class ShipmentProgress {
       if (this.#printEvents !== printEventsBefore) return;
       // The newest job of the labels says where printing stands (a reprint after a failure wins).
       const newest = labelJobs.reduce((a, b) => (a.id > b.id ? a : b));
-      const held = newest.state === 'queued' ? this.#held.get(newest.id) : undefined;
+      const stored = newest.heldBecause === null ? undefined : { message: newest.heldBecause, printer: newest.targetPrinter ?? undefined };
+      const held = newest.state === 'queued' ? (this.#held.get(newest.id) ?? stored) : undefined;
       this.#print = newest.state === 'completed' ? 'printed' : held !== undefined ? 'held' : newest.state === 'queued' ? (this.autoPrint() ? 'waiting' : 'held') : newest.state;
       this.#printMessage = held?.message ?? newest.error ?? undefined;
       this.#printer = held?.printer ?? newest.targetPrinter ?? this.#printer;

@@ -292,11 +292,14 @@ describe('a printer paused before the label is printed', { timeout: TEST_TIMEOUT
     expect(held.message).toBe(`Printer ${queue} is paused (cover open): it prints when the printer is resumed`);
     expect(statesOf(b.store, ids)).toEqual(['queued']);
     expect(printJobs.getPrintJob(b.store.db, ids[0] ?? -1)?.cupsJobId).toBeNull();
+    // The store says so too, for a screen that reads the job after the event.
+    expect(printJobs.getPrintJob(b.store.db, ids[0] ?? -1)).toMatchObject({ heldBecause: held.message, targetPrinter: queue });
 
     await cupsTool('cupsenable', [queue]);
     expect(await b.waitFor((e) => involves(ids)(e) && e.state === 'completed')).toMatchObject({ printer: queue });
     expect(back).toBe(1);
     expect(statesOf(b.store, ids)).toEqual(['completed']);
+    expect(printJobs.getPrintJob(b.store.db, ids[0] ?? -1)?.heldBecause).toBeNull();
     expect(b.events.filter((e) => involves(ids)(e) && e.state === 'sent')).toHaveLength(1);
     const { stdout } = await cupsTool('lpstat', ['-W', 'completed', '-o', queue]);
     expect(stdout.trim().split('\n').filter((line) => line.startsWith(`${queue}-`))).toHaveLength(1);

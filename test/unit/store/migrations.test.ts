@@ -270,6 +270,16 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare('SELECT seq FROM shipments INDEXED BY shipments_by_seq ORDER BY seq DESC').pluck().all()).toEqual([4096, 3072, 1024]);
     },
   },
+  9: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (1024, 'PB-D9-01', 'Created', 1, 1)").run();
+      db.prepare("INSERT INTO print_jobs (station_ref, purpose, copies, state, created_at, updated_at) VALUES ('PB-D9-01', 'auto', 1, 'queued', 1, 1)").run();
+    },
+    check: (db) => {
+      // A job from before is held for no reason the store knows.
+      expect(db.prepare('SELECT state, hold_note FROM print_jobs').all()).toEqual([{ state: 'queued', hold_note: null }]);
+    },
+  },
 };
 
 describe.each(MIGRATIONS.map((migration) => [migration.version, migration] as const))('migration %i', (version, migration) => {

@@ -70,6 +70,18 @@ describe('print job states', () => {
     expect(printJobs.listOpenPrintJobs(db)).toEqual([]);
   });
 
+  it('a queued job held from a paused printer says why until it is sent; a job already sent is not held', () => {
+    const { db } = storeWithLabels(2);
+    const [a, b] = printJobs.handOffForPrinting(db, REF, T0);
+    printJobs.markPrintSent(db, b?.id ?? -1, 'Zebra-1', 'Zebra', T0 + 1);
+    printJobs.markPrintHeld(db, [a?.id ?? -1, b?.id ?? -1], 'Zebra', 'Printer Zebra is paused: it prints when the printer is resumed', T0 + 2);
+    expect(printJobs.getPrintJob(db, a?.id ?? -1)).toMatchObject({ state: 'queued', heldBecause: 'Printer Zebra is paused: it prints when the printer is resumed', targetPrinter: 'Zebra', updatedAt: T0 + 2 });
+    expect(printJobs.getPrintJob(db, b?.id ?? -1)).toMatchObject({ state: 'sent', heldBecause: null, updatedAt: T0 + 1 });
+    printJobs.markPrintSent(db, a?.id ?? -1, 'Zebra-2', 'Zebra', T0 + 3);
+    expect(printJobs.getPrintJob(db, a?.id ?? -1)).toMatchObject({ state: 'sent', heldBecause: null });
+    expect(() => printJobs.markPrintHeld(db, [a?.id ?? -1], 'Zebra', ' ', T0)).toThrow(/note/);
+  });
+
   it('queued or sent → failed with the message; refused moves name both states', () => {
     const { db } = storeWithLabels(2);
     const [a, b] = printJobs.handOffForPrinting(db, REF, T0);
