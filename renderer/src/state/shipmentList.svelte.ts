@@ -115,10 +115,6 @@ export class ShipmentListState {
   get pagesArrived(): number {
     return this.#arrivals;
   }
-  /** How many pages are held now (at most KEPT_PAGES, and the one just read). */
-  get pagesKept(): number {
-    return this.#pages.size;
-  }
   /** The row at `index`, or undefined while its page is not read yet. */
   rowAt(index: number): ShipmentSummary | undefined {
     return this.#pages.get(Math.floor(index / LIST_PAGE))?.[index % LIST_PAGE];
