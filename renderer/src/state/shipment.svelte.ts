@@ -24,13 +24,6 @@ export class ShipmentProgress {
   #printMessage = $state<string | undefined>();
   #printer = $state<string | undefined>();
   #jobIds: readonly number[] = [];
-  /**
-   * Jobs the station said it holds (their printer is paused), with its words and printer. The store
-   * keeps a held job as queued with why (`heldBecause`), so a read says it too, also when the event
-   * came before this page followed the shipment; this covers a read answered before the hold.
-   */
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  readonly #held = new Map<number, { message: string | undefined; printer: string | undefined }>();
   #stop: (() => void) | undefined;
   /**
    * Events seen for this shipment's outbox item and for its print jobs. A read of the shipment
@@ -117,7 +110,6 @@ export class ShipmentProgress {
     this.#printMessage = undefined;
     this.#printer = undefined;
     this.#jobIds = [];
-    this.#held.clear();
   }
 
   /** The shipment was corrected and sent again: it is queued anew. */
@@ -129,12 +121,6 @@ export class ShipmentProgress {
   #on(event: StationEvent): void {
     const ref = this.#stationRef;
     if (ref === undefined) return;
-    if (event.type === 'printJob') {
-      for (const id of event.ids) {
-        if (event.state === 'held') this.#held.set(id, { message: event.message, printer: event.printer });
-        else this.#held.delete(id);
-      }
-    }
     if (event.type === 'outboxItem' && event.stationRef === ref && event.kind === 'createShipment') {
       this.#outboxEvents += 1;
       this.#stageOf(event.state);
@@ -191,11 +177,12 @@ export class ShipmentProgress {
       if (this.#printEvents !== printEventsBefore) return;
       // The newest job of the labels says where printing stands (a reprint after a failure wins).
       const newest = labelJobs.reduce((a, b) => (a.id > b.id ? a : b));
-      const stored = newest.heldBecause === null ? undefined : { message: newest.heldBecause, printer: newest.targetPrinter ?? undefined };
-      const held = newest.state === 'queued' ? (this.#held.get(newest.id) ?? stored) : undefined;
-      this.#print = newest.state === 'completed' ? 'printed' : held !== undefined ? 'held' : newest.state === 'queued' ? (this.autoPrint() ? 'waiting' : 'held') : newest.state;
-      this.#printMessage = held?.message ?? newest.error ?? undefined;
-      this.#printer = held?.printer ?? newest.targetPrinter ?? this.#printer;
+      // A job kept back from a paused printer says why (`heldBecause`): the store writes it before
+      // the station tells of the hold, and a read asked before that event is not applied.
+      const waiting = newest.heldBecause === null && this.autoPrint();
+      this.#print = newest.state === 'completed' ? 'printed' : newest.state === 'queued' ? (waiting ? 'waiting' : 'held') : newest.state;
+      this.#printMessage = newest.heldBecause ?? newest.error ?? undefined;
+      this.#printer = newest.targetPrinter ?? this.#printer;
     }
   }
 }

@@ -2,8 +2,8 @@
  * The Shipments screen's list over the station's own store: what was typed (tracking number or
  * any part of it, order number, name, company, city), the filters and the order, and the rows a
  * page at a time, keeping only the pages around those in view, so a list of a hundred thousand
- * shipments or a million is scrolled without holding them all. The station counts matches up to a cap; past it the list grows as it is
- * scrolled. A newer query drops the answers of an older one.
+ * shipments or a million is scrolled without holding them all. The station counts matches up to
+ * a cap; past it the list grows as it is scrolled. A newer query drops the answers of an older one.
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { MethodInput, ShipmentSummary } from '../../../electron/api';
