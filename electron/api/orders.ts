@@ -21,7 +21,10 @@ export const ORDER_FIELDS = [
   'email',
   'requestedService',
   'currency',
+  'note',
+  'giftMessage',
   'itemSku',
+  'itemBarcode',
   'itemDescription',
   'itemQuantity',
   'itemPrice',
@@ -47,6 +50,8 @@ export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
 export interface OrderItem {
   readonly sku: string | null;
+  /** The item's own barcode (UPC, EAN, GTIN) when the file gives it; a packer may scan it or the SKU. */
+  readonly barcode: string | null;
   readonly description: string;
   readonly quantity: number;
   /** Price of one, in the order's currency. */
@@ -75,6 +80,10 @@ export interface ImportedOrder {
   readonly items: readonly OrderItem[];
   readonly requestedService: string | null;
   readonly currency: string | null;
+  /** The buyer's note to the shop ("leave at the back door"), as written. */
+  readonly note: string | null;
+  /** A gift message to put in the box. */
+  readonly giftMessage: string | null;
   /** The items' weights added up, in grams; null when any item's weight is unknown. */
   readonly estimatedWeightGrams: number | null;
   /** The file's rows the order came from (the header is row 1). */
@@ -138,6 +147,8 @@ export interface StoredOrder {
   readonly items: readonly OrderItem[];
   readonly requestedService: string | null;
   readonly currency: string | null;
+  readonly note: string | null;
+  readonly giftMessage: string | null;
   readonly estimatedWeightGrams: number | null;
   /** The format of the file it was last read from. */
   readonly format: OrderFileFormat;
@@ -160,7 +171,7 @@ export interface OrderPage {
 export interface OrderImportCounts {
   /** Order numbers the store did not have. */
   readonly created: number;
-  /** Open orders whose address, items, service, currency or weight the file changed. */
+  /** Open orders whose address, items, service, currency, notes or weight the file changed. */
   readonly updated: number;
   /** Open orders the file gives exactly as stored. */
   readonly unchanged: number;

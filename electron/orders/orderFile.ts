@@ -33,6 +33,8 @@ export const SHOPIFY_MAPPING: ColumnMapping = {
   email: 'Email',
   currency: 'Currency',
   requestedService: 'Shipping Method',
+  note: 'Notes',
+  giftMessage: 'Note Attributes',
   itemQuantity: 'Lineitem quantity',
   itemDescription: 'Lineitem name',
   itemPrice: 'Lineitem price',
@@ -64,7 +66,10 @@ const GENERIC_NAMES: Readonly<Record<OrderField, readonly string[]>> = {
   email: ['email', 'emailaddress', 'mail'],
   requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice'],
   currency: ['currency', 'currencycode'],
+  note: ['note', 'notes', 'ordernote', 'ordernotes', 'buyernote', 'customernote', 'comments'],
+  giftMessage: ['giftmessage', 'giftnote', 'giftmsg', 'gift'],
   itemSku: ['sku', 'itemsku', 'productsku', 'productcode'],
+  itemBarcode: ['barcode', 'upc', 'ean', 'gtin', 'itembarcode', 'lineitembarcode', 'productbarcode'],
   itemDescription: ['description', 'item', 'itemname', 'product', 'productname', 'itemdescription', 'title'],
   itemQuantity: ['quantity', 'qty', 'itemquantity', 'units'],
   itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue'],
@@ -91,7 +96,10 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
   email: 'e-mail',
   requestedService: 'requested service',
   currency: 'currency',
+  note: 'note',
+  giftMessage: 'gift message',
   itemSku: 'SKU',
+  itemBarcode: 'barcode',
   itemDescription: 'item',
   itemQuantity: 'quantity',
   itemPrice: 'price',
@@ -101,7 +109,21 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
 };
 
 /** Order-level fields: the same for every row of an order (a later row may leave them empty). */
-const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency'];
+const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency', 'note', 'giftMessage'];
+
+/**
+ * Shopify keeps a checkout's extra fields in one "Note Attributes" cell, a `name: value` line each
+ * ("gift_message: Happy birthday!"): the gift message is the value of the line named a gift
+ * message, note or card; the cell's other lines (`gift_wrap: yes`, a delivery date) are not one.
+ */
+export function giftMessageOfAttributes(cell: string): string | undefined {
+  for (const line of cell.split(/\r?\n/)) {
+    const match = /^\s*([^:]*gift[\s_-]*(?:message|msg|note|card)[^:]*):\s*(.*)$/i.exec(line);
+    const message = match?.[2]?.trim();
+    if (message !== undefined && message !== '') return message;
+  }
+  return undefined;
+}
 
 const compact = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -158,7 +180,8 @@ interface RowRead {
 function readRow(record: Record<string, string>, row: number, mapping: ColumnMapping): RowRead {
   const values: Partial<Record<OrderField, string>> = {};
   for (const [field, header] of Object.entries(mapping) as [OrderField, string][]) {
-    const value = (record[header] ?? '').trim();
+    const cell = (record[header] ?? '').trim();
+    const value = field === 'giftMessage' && header === SHOPIFY_MAPPING.giftMessage ? (giftMessageOfAttributes(cell) ?? '') : cell;
     if (value !== '') values[field] = value;
   }
   const problems: string[] = [];
@@ -166,7 +189,7 @@ function readRow(record: Record<string, string>, row: number, mapping: ColumnMap
   if (orderNumber === null) problems.push('missing order number');
   let item: OrderItem | null = null;
   const shippable = values.itemRequiresShipping === undefined || !/^(false|no|0)$/i.test(values.itemRequiresShipping);
-  if (shippable && (values.itemDescription !== undefined || values.itemSku !== undefined || values.itemQuantity !== undefined)) {
+  if (shippable && (values.itemDescription !== undefined || values.itemSku !== undefined || values.itemBarcode !== undefined || values.itemQuantity !== undefined)) {
     const quantityText = values.itemQuantity ?? '1';
     const quantity = numberIn(quantityText);
     if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1) problems.push(`quantity "${quantityText}" is not a whole number of at least 1`);
@@ -181,7 +204,14 @@ function readRow(record: Record<string, string>, row: number, mapping: ColumnMap
       else if (unit === undefined) problems.push(`unknown weight unit "${unitText}": use lb, oz, kg or g`);
       else unitWeightGrams = Math.round(weight * GRAMS_PER[unit] * 1000) / 1000;
     }
-    item = { sku: values.itemSku ?? null, description: values.itemDescription ?? values.itemSku ?? 'Item', quantity: quantity ?? 0, unitPrice: price, unitWeightGrams };
+    item = {
+      sku: values.itemSku ?? null,
+      barcode: values.itemBarcode ?? null,
+      description: values.itemDescription ?? values.itemSku ?? 'Item',
+      quantity: quantity ?? 0,
+      unitPrice: price,
+      unitWeightGrams,
+    };
   }
   return { row, orderNumber, values, item, problems };
 }
@@ -287,6 +317,8 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
       items,
       requestedService: built.values.requestedService ?? null,
       currency: built.values.currency ?? null,
+      note: built.values.note ?? null,
+      giftMessage: built.values.giftMessage ?? null,
       estimatedWeightGrams: weights.some((w) => w === null) ? null : Math.round(weights.reduce((sum: number, w) => sum + (w ?? 0), 0) * 1000) / 1000,
       rows: rows.map((r) => r.row),
     });

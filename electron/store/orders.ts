@@ -41,6 +41,8 @@ const OrderAddressSchema = z.object({
 
 const OrderItemSchema = z.object({
   sku: z.string().nullable(),
+  // Items stored before schema 11 have no barcode.
+  barcode: z.string().nullable().default(null),
   description: z.string(),
   quantity: z.number().int().min(1),
   unitPrice: z.number().finite().min(0).nullable(),
@@ -54,6 +56,8 @@ const OrderToStore = z.object({
   items: z.array(OrderItemSchema).min(1, 'must have an item'),
   requestedService: z.string().nullable(),
   currency: z.string().nullable(),
+  note: z.string().nullable(),
+  giftMessage: z.string().nullable(),
   estimatedWeightGrams: z.number().finite().min(0).nullable(),
 });
 
@@ -66,6 +70,8 @@ const OrderRow = z.object({
   items: jsonColumn(z.array(OrderItemSchema)),
   requested_service: z.string().nullable(),
   currency: z.string().nullable(),
+  note: z.string().nullable(),
+  gift_message: z.string().nullable(),
   estimated_weight_grams: z.number().nullable(),
   format: z.enum(ORDER_FILE_FORMATS),
   imported_at: z.number().int(),
@@ -84,6 +90,8 @@ function toOrder(row: unknown): StoredOrder {
     items: parsed.items,
     requestedService: parsed.requested_service,
     currency: parsed.currency,
+    note: parsed.note,
+    giftMessage: parsed.gift_message,
     estimatedWeightGrams: parsed.estimated_weight_grams,
     format: parsed.format,
     importedAt: parsed.imported_at,
@@ -115,28 +123,37 @@ function contentColumns(order: OrderContent) {
     phone: shipTo.phone,
     email: shipTo.email,
   };
-  const items: OrderItem[] = order.items.map((item) => ({ sku: item.sku, description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, unitWeightGrams: item.unitWeightGrams }));
-  const words = [order.orderNumber, shipTo.name, shipTo.company, shipTo.address1, shipTo.address2, shipTo.city, shipTo.zipPostalCode, shipTo.email, ...items.flatMap((item) => [item.sku, item.description])];
+  const items: OrderItem[] = order.items.map((item) => ({
+    sku: item.sku,
+    barcode: item.barcode,
+    description: item.description,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    unitWeightGrams: item.unitWeightGrams,
+  }));
+  const words = [order.orderNumber, shipTo.name, shipTo.company, shipTo.address1, shipTo.address2, shipTo.city, shipTo.zipPostalCode, shipTo.email, ...items.flatMap((item) => [item.sku, item.barcode, item.description])];
   return {
     shipTo: JSON.stringify(address),
     shipToCountry: shipTo.country,
     items: JSON.stringify(items),
     requestedService: order.requestedService,
     currency: order.currency,
+    note: order.note,
+    giftMessage: order.giftMessage,
     weight: order.estimatedWeightGrams,
     searchText: folded(words.filter((word) => word !== null).join(' ')),
   };
 }
 
-const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, estimated_weight_grams FROM orders WHERE order_number = ?';
+const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, note, gift_message, estimated_weight_grams FROM orders WHERE order_number = ?';
 
 const INSERT = `
-INSERT INTO orders (order_number, status, ship_to, ship_to_country, items, requested_service, currency, estimated_weight_grams, format, search_text, imported_at, updated_at)
-VALUES (@orderNumber, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @weight, @format, @searchText, @now, @now)`;
+INSERT INTO orders (order_number, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at)
+VALUES (@orderNumber, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, @format, @searchText, @now, @now)`;
 
 const UPDATE = `
 UPDATE orders SET ship_to = @shipTo, ship_to_country = @shipToCountry, items = @items, requested_service = @requestedService, currency = @currency,
-  estimated_weight_grams = @weight, format = @format, search_text = @searchText, updated_at = @now
+  note = @note, gift_message = @giftMessage, estimated_weight_grams = @weight, format = @format, search_text = @searchText, updated_at = @now
 WHERE order_number = @orderNumber AND status = 'open'`;
 
 /**
@@ -153,7 +170,16 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
     for (const order of orders) {
       const columns = { orderNumber: order.orderNumber, format, now: at, ...contentColumns(order) };
       const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as
-        | { status: OrderStatus; ship_to: string; items: string; requested_service: string | null; currency: string | null; estimated_weight_grams: number | null }
+        | {
+            status: OrderStatus;
+            ship_to: string;
+            items: string;
+            requested_service: string | null;
+            currency: string | null;
+            note: string | null;
+            gift_message: string | null;
+            estimated_weight_grams: number | null;
+          }
         | undefined;
       if (stored === undefined) {
         statement(db, INSERT).run(columns);
@@ -165,6 +191,8 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
         stored.items === columns.items &&
         stored.requested_service === columns.requestedService &&
         stored.currency === columns.currency &&
+        stored.note === columns.note &&
+        stored.gift_message === columns.giftMessage &&
         stored.estimated_weight_grams === columns.weight
       ) {
         counts.unchanged += 1;

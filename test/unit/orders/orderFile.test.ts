@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countryCode } from '../../../electron/orders/countries';
-import { OrderFileError, previewOrderFile } from '../../../electron/orders/orderFile';
+import { OrderFileError, giftMessageOfAttributes, previewOrderFile } from '../../../electron/orders/orderFile';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
 
@@ -32,13 +32,18 @@ describe('a Shopify orders export', () => {
     const [first] = preview.orders;
     expect(first?.shipTo).toEqual({ name: 'Dana Whitfield', company: null, address1: '500 Howard St', address2: 'Suite 300', city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: '+1 415-555-0101', email: 'dana@example.com' });
     expect(first?.items).toEqual([
-      { sku: 'TS-BLU-M', description: 'Organic Cotton T-Shirt - Blue / M', quantity: 2, unitPrice: 24, unitWeightGrams: null },
-      { sku: 'MUG-ENM', description: 'Enamel Camp Mug', quantity: 1, unitPrice: 16, unitWeightGrams: null },
+      { sku: 'TS-BLU-M', barcode: null, description: 'Organic Cotton T-Shirt - Blue / M', quantity: 2, unitPrice: 24, unitWeightGrams: null },
+      { sku: 'MUG-ENM', barcode: null, description: 'Enamel Camp Mug', quantity: 1, unitPrice: 16, unitWeightGrams: null },
     ]);
     expect(first?.requestedService).toBe('Standard Shipping');
     expect(first?.currency).toBe('USD');
     // The export gives no weights: the packer weighs.
     expect(first?.estimatedWeightGrams).toBeNull();
+  });
+
+  it("reads the buyer's note, and the gift message among the checkout's note attributes", () => {
+    expect(preview.orders[0]).toMatchObject({ note: 'Leave at the front desk.\nRing twice, please.', giftMessage: 'Happy birthday, Sam!' });
+    expect(preview.orders[1]).toMatchObject({ giftMessage: null });
   });
 
   it('leaves out a line that needs no shipping, and reads quotes inside a quoted field', () => {
@@ -161,5 +166,20 @@ describe('files that are not order tables', () => {
 describe('countries as files write them', () => {
   it('reads codes, names and short forms, and nothing else', () => {
     expect(['us', 'US', 'United States', 'USA', 'uk', 'United Kingdom', 'Germany', 'Deutschland', 'XX', 'EU', ''].map(countryCode)).toEqual(['US', 'US', 'US', 'US', 'GB', 'GB', 'DE', undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('notes, gift messages and item barcodes', () => {
+  it('finds them in a sheet by the usual header words', () => {
+    const text = ['Order,Name,Address,City,State,Zip,Country,Item,SKU,UPC,Qty,Gift message,Notes', '5001,Ann Lee,1 Main St,Boston,MA,02108,US,Mug,MUG-1,036000291452,2,Enjoy!,Side door'].join('\n');
+    const [order] = previewOrderFile(text).orders;
+    expect(order).toMatchObject({ note: 'Side door', giftMessage: 'Enjoy!', items: [{ sku: 'MUG-1', barcode: '036000291452', quantity: 2 }] });
+  });
+
+  it('takes only a line named a gift message from note attributes', () => {
+    expect(giftMessageOfAttributes('gift_wrap: yes\ngift_message: Happy birthday!')).toBe('Happy birthday!');
+    expect(giftMessageOfAttributes('Gift Note: For you')).toBe('For you');
+    expect(giftMessageOfAttributes('gift_wrap: yes\ndelivery_date: 2026-12-01')).toBeUndefined();
+    expect(giftMessageOfAttributes('gift_message:   ')).toBeUndefined();
   });
 });

@@ -191,23 +191,19 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       // The new tables start empty, and an order imported now is shipped by the shipment that names it.
       expect(orders.listOrders(db, { limit: 5, offset: 0 })).toEqual({ orders: [], total: 0 });
       expect(orders.listOrderMappings(db)).toEqual([]);
-      const order = { orderNumber: 'SO-1', shipTo: { name: 'Jordan Lee', company: null, address1: '500 Howard St', address2: null, city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: null, email: null } };
-      const item = { sku: null, description: 'Mug', quantity: 1, unitPrice: null, unitWeightGrams: null };
-      orders.importOrders(db, { format: 'generic', orders: [{ ...order, items: [item], requestedService: null, currency: null, estimatedWeightGrams: null, rows: [2] }] }, T0);
-      expect(orders.followShipment(db, 'PB-D4-QUEUED', 'SO-1', T0)).toMatchObject({ status: 'shipped', stationRef: 'PB-D4-QUEUED' });
+      // An order imported at schema 5 (written as that schema's code wrote it) is open.
+      insertV5Order(db, 'SO-1', null);
+      expect(db.prepare("SELECT status, station_ref FROM orders WHERE order_number = 'SO-1'").get()).toEqual({ status: 'open', station_ref: null });
     },
   },
   5: {
     seed: (db) => {
       outbox.queueShipment(db, { stationRef: 'PB-D5-QUEUED', input: V2_INPUT, now: T0 });
-      const order = { orderNumber: 'SO-1', shipTo: { name: 'Jordan Lee', company: null, address1: '500 Howard St', address2: null, city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: null, email: null } };
-      const item = { sku: null, description: 'Mug', quantity: 1, unitPrice: null, unitWeightGrams: 300 };
-      orders.importOrders(db, { format: 'generic', orders: [{ ...order, items: [item], requestedService: null, currency: null, estimatedWeightGrams: 300, rows: [2] }] }, T0);
-      orders.followShipment(db, 'PB-D5-QUEUED', 'SO-1', T0);
+      insertV5Order(db, 'SO-1', 'PB-D5-QUEUED');
     },
     check: (db) => {
       // The order and its shipment stay as they were; no batch holds them.
-      expect(orders.getOrder(db, 'SO-1')).toMatchObject({ status: 'shipped', stationRef: 'PB-D5-QUEUED' });
+      expect(db.prepare("SELECT status, station_ref FROM orders WHERE order_number = 'SO-1'").get()).toEqual({ status: 'shipped', station_ref: 'PB-D5-QUEUED' });
       expect(batches.batchPlaceOf(db, 'PB-D5-QUEUED')).toBeUndefined();
       expect(batches.listBatches(db, 5)).toEqual([]);
       // A batch made now holds its shipments, and they wait for it.
@@ -280,7 +276,26 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare('SELECT state, hold_note FROM print_jobs').all()).toEqual([{ state: 'queued', hold_note: null }]);
     },
   },
+  10: {
+    seed: (db) => {
+      insertV5Order(db, 'SO-10', null);
+    },
+    check: (db) => {
+      // An order from before has no note, no gift message, and items without barcodes; it reads as such.
+      expect(orders.getOrder(db, 'SO-10')).toMatchObject({ note: null, giftMessage: null, items: [{ sku: null, barcode: null, description: 'Mug' }] });
+    },
+  },
 };
+
+/** An order row as schemas 5 to 10 held it: no note, no gift message, no item barcodes. */
+function insertV5Order(db: Db, orderNumber: string, stationRef: string | null): void {
+  const shipTo = { name: 'Jordan Lee', company: null, address1: '500 Howard St', address2: null, city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US', phone: null, email: null };
+  const items = [{ sku: null, description: 'Mug', quantity: 1, unitPrice: null, unitWeightGrams: 300 }];
+  db.prepare(
+    `INSERT INTO orders (order_number, status, ship_to, ship_to_country, items, requested_service, currency, estimated_weight_grams, format, search_text, imported_at, updated_at, station_ref, shipped_at)
+     VALUES (?, ?, ?, 'US', ?, NULL, NULL, 300, 'generic', 'mug', ?, ?, ?, ?)`,
+  ).run(orderNumber, stationRef === null ? 'open' : 'shipped', JSON.stringify(shipTo), JSON.stringify(items), T0, T0, stationRef, stationRef === null ? null : T0);
+}
 
 describe.each(MIGRATIONS.map((migration) => [migration.version, migration] as const))('migration %i', (version, migration) => {
   it(`"${migration.name}" makes the schema in schema-v${version}.snapshot.txt`, async () => {
