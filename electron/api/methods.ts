@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import {
   AddressInput,
+  CountryCode,
   LOCATION_SORT_FIELDS,
   LocationCreate,
   LocationUpdate,
@@ -35,7 +36,7 @@ import type { StationEvent } from './stationEvents';
 import { BatchBox, BatchLocationId, BatchOrderNumbers, BatchService } from './batches';
 import type { BatchEstimate, BatchServiceOffers, BatchSummary, BatchView } from './batches';
 import { ColumnMapping, CompleteColumnMapping, MappingName, ORDER_FILE_MAX_BODY_BYTES, ORDER_STATUSES, OrderFileText, OrderNumber } from './orders';
-import type { ImportPreview, OrderImportResult, OrderPage, SavedOrderMapping, StoredOrder } from './orders';
+import type { ImportPreview, OrderImportResult, OrderPage, OrderScan, SavedOrderMapping, StoredOrder } from './orders';
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_PRINTER_LANGUAGE, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
@@ -45,7 +46,7 @@ import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
 import { SettingsPatch } from './settings';
 import type { StationSettings } from './settings';
-import { LOCAL_SEARCH_SORTS, LocalSearchFilters } from './shipments';
+import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrideInput } from './shipments';
 import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
@@ -100,7 +101,20 @@ export const STATION_METHODS = {
    * once per intent by the caller: the same key answers the shipment it queued the first time
    * (`repeated: true`) instead of queuing another, so a double press never buys two labels.
    */
-  ship: z.strictObject({ shipment: ShipmentCreate, requestKey: RequestKey }),
+  ship: z.strictObject({
+    shipment: ShipmentCreate,
+    requestKey: RequestKey,
+    /** What the packer chose to ship past (an address called invalid, items not verified), kept with the shipment. */
+    overrides: z
+      .array(ShipmentOverrideInput)
+      .max(OVERRIDE_KINDS.length, `must have at most ${OVERRIDE_KINDS.length} overrides`)
+      .superRefine((list, ctx) => {
+        list.forEach((override, index) => {
+          if (list.findIndex((other) => other.kind === override.kind) < index) ctx.addIssue({ code: 'custom', path: [index], message: `names ${override.kind} a second time` });
+        });
+      })
+      .optional(),
+  }),
 
   // ---- Shipments ----------------------------------------------------------------------
   /**
@@ -165,6 +179,13 @@ export const STATION_METHODS = {
       path: ['maxWeightGrams'],
     }),
   getOrder: z.strictObject({ orderNumber: OrderNumber }),
+  /**
+   * What a scan at the Ship screen names: the imported order (its number matched as scanners and
+   * people type it: a leading `#`, case and spaces set aside), this station's standing shipments of
+   * it, and the shipment it becomes with customs lines made in `shipFromCountry` (the desk's
+   * country when not given). A number no order has is answered too, with `order: null`.
+   */
+  scanOrder: z.strictObject({ scanned: OrderNumber, shipFromCountry: CountryCode.optional() }),
   /** Keeps a mapping made by hand under a name, replacing one of the same name (any case). */
   saveOrderMapping: z.strictObject({ name: MappingName, mapping: CompleteColumnMapping }),
   listOrderMappings: NoInput,
@@ -317,6 +338,7 @@ export interface StationResults {
   importOrders: OrderImportResult;
   listOrders: OrderPage;
   getOrder: StoredOrder;
+  scanOrder: OrderScan;
   saveOrderMapping: SavedOrderMapping;
   listOrderMappings: readonly SavedOrderMapping[];
   deleteOrderMapping: { readonly deleted: true };

@@ -4,7 +4,8 @@
  * what a preview of an import shows before anything is saved.
  */
 import * as z from 'zod';
-import { text } from '../service/contract';
+import { text, type ShipmentAddress } from '../service/contract';
+import type { ShipmentSummary } from './shipments';
 
 /** What a column of an order file can be: one order-level field, or one field of an item line. */
 export const ORDER_FIELDS = [
@@ -159,6 +160,46 @@ export interface StoredOrder {
   /** The station reference of the shipment that shipped it; null while open (or cancelled before shipping). */
   readonly stationRef: string | null;
   readonly shippedAt: number | null;
+}
+
+/** An item of an order as a customs line, in the desk's unit of weight; a price may be missing. */
+export interface DraftCommodity {
+  readonly description: string;
+  readonly quantity: number;
+  readonly unitPrice: number | null;
+  readonly unitWeight: number | null;
+  readonly countryOfOrigin: string;
+}
+
+/**
+ * The shipment an imported order becomes before a box and a service are chosen: the same for the
+ * Ship screen and for a batch (electron/shipping/orderShipment.ts makes it).
+ */
+export interface OrderShipmentDraft {
+  readonly orderNumber: string;
+  readonly shipTo: ShipmentAddress;
+  /** The items' weight in `unitOfWeight`, to the hundredth; null when the file gave no weight for some item. */
+  readonly weight: number | null;
+  readonly unitOfWeight: 'LB' | 'KG';
+  readonly currencyCode: string;
+  /** The items as customs lines (used when the order crosses a border), made in the ship-from's country. */
+  readonly commodities: readonly DraftCommodity[];
+}
+
+/** What a scan at the Ship screen names: the order, what this station shipped of it, and the shipment it becomes. */
+export interface OrderScan {
+  /** The order number as the shop wrote it when an imported order matches (`#1002` for `1002`), else as scanned. */
+  readonly orderNumber: string;
+  /** The imported order, in any status; null when the scan names none. */
+  readonly order: StoredOrder | null;
+  /** This station's shipments of the order still standing (not voided, refused or discarded), newest first. */
+  readonly shippedBefore: readonly ShipmentSummary[];
+  /** The shipment the order becomes (null without an imported order). */
+  readonly draft: OrderShipmentDraft | null;
+  /** Imported orders the scan could mean once `#`, case and spaces are set aside, when more than one: none is chosen. */
+  readonly ambiguous: readonly string[];
+  /** Orders imported at this station in all: none means the desk ships without a shop's file. */
+  readonly importedOrders: number;
 }
 
 export interface OrderPage {

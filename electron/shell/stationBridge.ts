@@ -65,6 +65,7 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     importOrders: (input) => invoke('importOrders', input),
     listOrders: (input) => invoke('listOrders', input),
     getOrder: (input) => invoke('getOrder', input),
+    scanOrder: (input) => invoke('scanOrder', input),
     saveOrderMapping: (input) => invoke('saveOrderMapping', input),
     listOrderMappings: (input) => invoke('listOrderMappings', input),
     deleteOrderMapping: (input) => invoke('deleteOrderMapping', input),

@@ -55,13 +55,14 @@ const PrintOptions = z.object({
 export type PrintOptions = z.input<typeof PrintOptions>;
 
 /**
- * Creates one `auto` print job per Label document of the shipment that has none yet (and per
- * other document too with `documents: 'all'`), and returns the jobs created: an empty list when
- * called again.
+ * Creates one `auto` print job per Label document of the shipment that has none yet, and per
+ * packing slip (the station made it only because the desk prints slips), and per other document
+ * too with `documents: 'all'`; returns the jobs created: an empty list when called again. Labels
+ * come first, so a slip prints right after its label.
  */
 export function handOffForPrinting(db: Db, stationRef: string, now: number, options: PrintOptions & { documents?: 'labels' | 'all' } = {}): PrintJob[] {
   const { printer = null, copies = 1 } = parseInput(PrintOptions, { printer: options.printer, copies: options.copies }, 'print options');
-  const which = options.documents === 'all' ? '' : "AND type = 'Label'";
+  const which = options.documents === 'all' ? '' : "AND type IN ('Label', 'PackingSlip')";
   return atomically(db, () => {
     const labels = statement(db, `SELECT document_id FROM documents WHERE station_ref = ? ${which} ORDER BY type <> 'Label', package_index, document_id`).all(stationRef) as {
       document_id: number;
@@ -174,4 +175,21 @@ export function resolveFailure(db: Db, id: number, now: number): PrintJob {
  */
 export function markPrintFailed(db: Db, id: number, error: string, now: number, printer?: string): void {
   move(db, id, 'failed', now, { error: error.trim() === '' ? 'the printer reported an error' : error, ...(printer === undefined ? {} : { targetPrinter: printer }) });
+}
+
+/** What a job of a voided shipment that never printed says, once it is given up. */
+export const VOIDED_LABEL_NOTE = 'not printed: the shipment was voided';
+
+/**
+ * The shipment was voided: its labels are no longer postage. A job not sent yet (held, or waiting
+ * for a paused printer) is given up, and a failed print is no longer offered to print again.
+ * Jobs already with the printer are left to it (their record stays true). Returns the jobs changed.
+ */
+export function settlePrintsOfVoided(db: Db, stationRef: string, now: number): number[] {
+  return atomically(db, () => {
+    const queued = statement(db, "SELECT id FROM print_jobs WHERE station_ref = ? AND state = 'queued'").pluck().all(stationRef) as number[];
+    for (const id of queued) move(db, id, 'failed', now, { error: VOIDED_LABEL_NOTE });
+    const unresolved = statement(db, "UPDATE print_jobs SET resolved_at = ? WHERE station_ref = ? AND state = 'failed' AND resolved_at IS NULL RETURNING id").pluck().all(now, stationRef) as number[];
+    return [...new Set([...queued, ...unresolved])];
+  });
 }

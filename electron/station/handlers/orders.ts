@@ -8,13 +8,16 @@
 import type { ColumnMapping, ImportPreview, StationHandlers } from '../../api';
 import { OrderFileError, previewOrderFile } from '../../orders/orderFile';
 import { getLocation, listLocations, type CachedLocation } from '../../store/locations';
-import { deleteOrderMapping, getOrder, getOrderMapping, importOrders, listOrderMappings, listOrders, saveOrderMapping } from '../../store/orders';
+import { countOrders, deleteOrderMapping, findOrderByScan, getOrder, getOrderMapping, importOrders, listOrderMappings, listOrders, saveOrderMapping } from '../../store/orders';
+import { findByOrderNumber } from '../../store/shipments';
+import { orderShipmentDraft } from '../../shipping/orderShipment';
+import { UNITS_OF } from '../../api';
 import { getSetting } from '../../store/settings';
 import type { Db } from '../../store/statements';
 import { StationError } from '../dispatch';
 import type { StationContext } from '../context';
 
-type OrderMethods = 'previewOrderImport' | 'importOrders' | 'listOrders' | 'getOrder' | 'saveOrderMapping' | 'listOrderMappings' | 'deleteOrderMapping';
+type OrderMethods = 'previewOrderImport' | 'importOrders' | 'listOrders' | 'getOrder' | 'scanOrder' | 'saveOrderMapping' | 'listOrderMappings' | 'deleteOrderMapping';
 
 /** The country of a cached location, from its detail or its list record. */
 function countryOf(location: CachedLocation | undefined): string | undefined {
@@ -27,6 +30,9 @@ function deskCountry(db: Db): string {
   const chosen = getSetting(db, 'defaultLocationId');
   return countryOf(chosen === null ? undefined : getLocation(db, chosen)) ?? listLocations(db).map(countryOf).find((country) => country !== undefined) ?? 'US';
 }
+
+/** Shipments that no longer stand for their order: voided, refused, or given up before the service had them. */
+const GONE_STATUSES: ReadonlySet<string> = new Set(['Cancelled', 'failed', 'discarded']);
 
 /** Reads the file; a file that cannot be read as orders is the caller's to fix, named at its field. */
 function readOrderFile(text: string, mapping: ColumnMapping | undefined): ImportPreview {
@@ -60,6 +66,21 @@ export function orderHandlers(station: StationContext): Pick<StationHandlers, Or
         throw new StationError('notFound', `there is no imported order ${orderNumber}: import the shop's file that holds it`, [{ field: 'orderNumber', message: 'orderNumber names no imported order' }]);
       }
       return order;
+    },
+    scanOrder: ({ scanned, shipFromCountry }) => {
+      const store = db();
+      const found = findOrderByScan(store, scanned);
+      const order = found !== undefined && 'order' in found ? found.order : null;
+      const orderNumber = order?.orderNumber ?? scanned;
+      const weightUnit = UNITS_OF[getSetting(store, 'unitSystem')].weight;
+      return {
+        orderNumber,
+        order,
+        shippedBefore: findByOrderNumber(store, orderNumber).filter((s) => !GONE_STATUSES.has(s.status)),
+        draft: order === null ? null : orderShipmentDraft(order, shipFromCountry?.toUpperCase() ?? deskCountry(store), weightUnit),
+        ambiguous: found !== undefined && 'ambiguous' in found ? found.ambiguous : [],
+        importedOrders: countOrders(store),
+      };
     },
     saveOrderMapping: ({ name, mapping }) => saveOrderMapping(db(), name, mapping, station.timers.now()),
     listOrderMappings: () => listOrderMappings(db()),

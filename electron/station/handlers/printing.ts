@@ -4,7 +4,7 @@
  * prints, retried or dismissed, and a preview of any stored document.
  */
 import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
-import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES } from '../../api';
+import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES, PENDING_CHANGE_STATUSES } from '../../api';
 import { getDocument, getDocumentInfo } from '../../store/documents';
 import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
 import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
@@ -12,6 +12,9 @@ import { getSetting, setSetting } from '../../store/settings';
 import { getByStationRef } from '../../store/shipments';
 import { StationError } from '../dispatch';
 import type { StationContext } from '../context';
+
+/** A shipment voided, or being voided: the void is on its way and the label must not print meanwhile. */
+const VOIDED_STATUSES: ReadonlySet<string> = new Set(['Cancelled', PENDING_CHANGE_STATUSES.cancelShipment]);
 
 type PrintingMethods =
   | 'listPrinters'
@@ -49,6 +52,14 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     if (job.state !== 'failed') throw new StationError('conflict', `print job ${String(id)} is ${job.state}, not failed: there is nothing to act on`, [{ field: 'id', message: 'id names a job that did not fail' }]);
   }
 
+  /** A voided shipment's documents are not postage any more: none of them prints again. */
+  function notVoided(stationRef: string | undefined, field: string): void {
+    const shipment = stationRef === undefined ? undefined : getByStationRef(db(), stationRef);
+    if (shipment === undefined || !VOIDED_STATUSES.has(shipment.status)) return;
+    const which = shipment.orderNumber === null ? (shipment.trackingNumber ?? shipment.stationRef) : `order ${shipment.orderNumber}`;
+    throw new StationError('conflict', `the shipment of ${which} was voided, so its label is no longer postage: scan the order to ship it again`, [{ field, message: `${field} names a document of a voided shipment` }]);
+  }
+
   return {
     listPrinters: () => station.backend.listPrinters(),
     getPrinterSetup: setup,
@@ -75,8 +86,10 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       return setup();
     },
     printTestPage: ({ printer }) => station.connection().printing.testPage(printer),
-    reprintDocument: ({ documentId, printer, copies }) =>
-      station.connection().printing.reprint(documentId, { ...(printer === undefined ? {} : { printer }), ...(copies === undefined ? {} : { copies }) }),
+    reprintDocument: ({ documentId, printer, copies }) => {
+      notVoided(getDocumentInfo(db(), documentId)?.stationRef, 'documentId');
+      return station.connection().printing.reprint(documentId, { ...(printer === undefined ? {} : { printer }), ...(copies === undefined ? {} : { copies }) });
+    },
     printHistory: ({ stationRef, limit }) => station.connection().printing.history({ ...(stationRef === undefined ? {} : { stationRef }), limit }),
     getDocumentContent: ({ documentId }) => {
       const doc = getDocument(db(), documentId);
@@ -88,6 +101,7 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     releaseHeldPrintJobs: () => station.connection().printing.printQueued(),
     retryPrintJob: ({ id }) => {
       failedJob(id);
+      notVoided(getPrintJob(db(), id)?.stationRef, 'id');
       return station.connection().printing.retry(id);
     },
     listPrintProblems: () =>

@@ -59,7 +59,7 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   validateAddress: [['address.country', 'USA'], ['address.city', MISSING]],
   rateShop: [['request.shipTo.zipPostalCode', 94105], ['request.packages[0].weight', -1], ['request.shipDate', 'tomorrow']],
   previewRules: [['shipment.shipDate', '2026-13-45T99:99:99Z'], ['shipment.shipmentInfo.carrier', MISSING]],
-  ship: [['shipment.shipTo.zipPostalCode', 60607], ['shipment.packages[0].weight', 'heavy'], ['shipment.shipFrom', 'Chicago'], ['shipment', MISSING], ['requestKey', 'short'], ['requestKey', MISSING]],
+  ship: [['shipment.shipTo.zipPostalCode', 60607], ['shipment.packages[0].weight', 'heavy'], ['shipment.shipFrom', 'Chicago'], ['shipment', MISSING], ['requestKey', 'short'], ['requestKey', MISSING], ['overrides[0].kind', 'tired'], ['overrides[0].note', ''], ['overrides[1]', { kind: 'invalidAddress', note: 'twice' }]],
   findShipmentsByOrder: [['orderNumber', ''], ['orderNumber', 1001]],
   searchLocalShipments: [
     ['text', 5],
@@ -90,6 +90,7 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   importOrders: [['text', MISSING], ['text', 'x'.repeat(20_000_001)], ['mapping.city', 'Town'], ['mapping.country', 44]],
   listOrders: [['status', 'lost'], ['limit', 0], ['offset', -1], ['query', 5], ['international', 'yes'], ['minWeightGrams', -1], ['maxWeightGrams', 10_000_001], ['requestedService', ' ']],
   getOrder: [['orderNumber', ''], ['orderNumber', 1001]],
+  scanOrder: [['scanned', '  '], ['scanned', MISSING], ['shipFromCountry', 'USA']],
   saveOrderMapping: [['name', ' '], ['name', 'n'.repeat(101)], ['mapping.city', MISSING], ['mapping.orderNumber', 7]],
   listOrderMappings: [['', 'all']],
   deleteOrderMapping: [['name', ''], ['name', 5]],

@@ -181,7 +181,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     validateAddress: { address: SAN_FRANCISCO },
     rateShop: { request: rateRequest() },
     previewRules: { shipment: shipment() },
-    ship: { shipment: shipment(), requestKey: requestKey() },
+    ship: { shipment: shipment(), requestKey: requestKey(), overrides: [{ kind: 'invalidAddress', note: 'the customer confirmed the address by phone' }] },
     findShipmentsByOrder: { orderNumber: 'SO-1001' },
     searchLocalShipments: {
       text: 'SO-1001',
@@ -206,6 +206,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     importOrders: { text: orderFile('spreadsheet-semicolon-bom-crlf.csv'), mapping: SHEET_MAPPING },
     listOrders: { status: 'open', query: 'chicago', limit: 10, offset: 0, international: false, minWeightGrams: 0, maxWeightGrams: 50_000, requestedService: 'Express' },
     getOrder: { orderNumber: '#1001' },
+    scanOrder: { scanned: '1001', shipFromCountry: 'US' },
     saveOrderMapping: { name: 'Fuzz sheet', mapping: SHEET_MAPPING },
     listOrderMappings: {},
     deleteOrderMapping: { name: 'Fuzz doomed' },

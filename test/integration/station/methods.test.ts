@@ -430,6 +430,12 @@ describe('every station method over the web host, against the sandbox', () => {
     const found = await reach('listOrders', { query: 'muller', status: 'open' });
     expect(found).toMatchObject({ total: 1, orders: [{ orderNumber: 'WEB-2001', shipTo: { name: 'Anna Müller', country: 'DE' }, estimatedWeightGrams: 600 }] });
     expect(await reach('getOrder', { orderNumber: 'WEB-2002' })).toMatchObject({ status: 'open', format: 'generic', shipTo: { city: 'Paris', country: 'FR' } });
+    // A scan finds the order however its number is typed, and drafts its shipment (customs made in the ship-from's country).
+    const scan = await reach('scanOrder', { scanned: ' web-2002 ', shipFromCountry: 'US' });
+    expect(scan).toMatchObject({ orderNumber: 'WEB-2002', order: { status: 'open' }, shippedBefore: [], ambiguous: [], importedOrders: 3 });
+    expect(scan.draft).toMatchObject({ orderNumber: 'WEB-2002', shipTo: { city: 'Paris', country: 'FR' }, unitOfWeight: 'LB' });
+    expect(scan.draft?.commodities.every((line) => line.countryOfOrigin === 'US')).toBe(true);
+    expect(await reach('scanOrder', { scanned: 'WEB-9999' })).toMatchObject({ orderNumber: 'WEB-9999', order: null, draft: null, importedOrders: 3 });
 
     const mapping = { orderNumber: 'Order No', name: 'Recipient', address1: 'Street', city: 'City', zipPostalCode: 'Postcode', country: 'Country' };
     expect(await reach('saveOrderMapping', { name: 'Market sheet', mapping })).toMatchObject({ name: 'Market sheet', mapping });

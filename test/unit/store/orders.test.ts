@@ -248,3 +248,25 @@ describe('column mappings kept by name', () => {
     expect(() => orders.getOrderMapping(db, 'Damaged')).toThrow(/order_mappings row Damaged: mapping: /);
   });
 });
+
+describe('finding the order a scan names', () => {
+  it('takes the exact number first, then the number without a leading #, case or spaces', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.findOrderByScan(db, '#1002')).toMatchObject({ order: { orderNumber: '#1002' } });
+    for (const typed of ['1002', ' 1002 ', '#1002 ', '１００２']) expect(orders.findOrderByScan(db, typed), typed).toMatchObject({ order: { orderNumber: '#1002' } });
+    expect(orders.findOrderByScan(db, '10 02')).toMatchObject({ order: { orderNumber: '#1002' } });
+    expect(orders.findOrderByScan(db, '9999')).toBeUndefined();
+    expect(orders.findOrderByScan(db, '#')).toBeUndefined();
+  });
+
+  it('names every order a scan could mean rather than choosing one', () => {
+    const { db } = openTempStore();
+    const sheet = ['Order,Name,Address,City,State,Zip,Country,Item', '#77,Ann Lee,1 Main St,Boston,MA,02108,US,Mug', 'a-77,Bo Lee,2 Main St,Boston,MA,02108,US,Cup', 'A-77,Cy Lee,3 Main St,Boston,MA,02108,US,Pot'].join('\n');
+    importFile(db, sheet);
+    expect(orders.findOrderByScan(db, '77')).toMatchObject({ order: { orderNumber: '#77' } });
+    expect(orders.findOrderByScan(db, 'A-77')).toMatchObject({ order: { orderNumber: 'A-77' } });
+    expect(orders.findOrderByScan(db, 'A -77')).toEqual({ ambiguous: ['a-77', 'A-77'] });
+    expect(orders.countOrders(db)).toBe(3);
+  });
+});
