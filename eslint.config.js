@@ -58,7 +58,7 @@ export default tseslint.config(
   },
   {
     // CLIs and test runners talk to a terminal on purpose.
-    files: ['electron/tools/**', 'test/**'],
+    files: ['electron/tools/**', 'test/**', 'renderer/src/**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
   {

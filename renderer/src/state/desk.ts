@@ -3,6 +3,7 @@
  * context: the station client and the state classes that more than one screen reads.
  */
 import { getContext, setContext } from 'svelte';
+import { webAudioPlayer, type SoundPlayer } from '../lib/sounds';
 import type { StationClient } from '../lib/station';
 import { ConnectionState } from './connection.svelte';
 import { NavigationState } from './navigation.svelte';
@@ -30,16 +31,17 @@ export interface Desk {
 
 const KEY = Symbol('desk');
 
-export function createDesk(station: StationClient): Desk {
+export function createDesk(station: StationClient, sounds: SoundPlayer = webAudioPlayer()): Desk {
   const settings = new SettingsState(station);
+  const connection = new ConnectionState(station);
   return {
     station,
-    connection: new ConnectionState(station),
+    connection,
     printers: new PrintersState(station),
     problems: new PrintProblemsState(station),
     settings,
     navigation: new NavigationState(),
-    ship: new ShipSession(station, settings),
+    ship: new ShipSession(station, { settings, online: () => connection.online, sounds }),
     batch: new BatchState(station),
     scale: new ScaleState(
       () => settings.current?.scale,

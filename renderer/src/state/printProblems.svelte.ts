@@ -56,6 +56,10 @@ export class PrintProblemsState {
         if (event.testPage !== true && event.state !== 'sent') void this.#reload();
       }),
       this.station.on('connectionChanged', () => void this.#reload()),
+      // A voided shipment's failed prints are settled by the station: they are no longer to print again.
+      this.station.on('outboxItem', (event) => {
+        if (event.kind === 'cancelShipment' && event.state === 'done') void this.#reload();
+      }),
     ];
     return () => stops.forEach((stop) => stop());
   }
