@@ -68,6 +68,25 @@ export class ShipPage {
     return at;
   }
 
+  /**
+   * A barcode scanner: `text` and Enter sent through Chrome's input pipeline (CDP) stamped 8 ms
+   * apart, as a scanner types them, to whatever has the focus. The stamps, not the time the page
+   * handles the keys, are what the desk reads, so a busy machine does not turn a scan into typing.
+   */
+  async scanner(text: string, at = Date.now() / 1000): Promise<void> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    let stamp = at;
+    for (const key of text) {
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key, timestamp: stamp });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: stamp + 0.002 });
+      stamp += 0.008;
+    }
+    const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r', timestamp: stamp });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: stamp + 0.002 });
+    await cdp.detach();
+  }
+
   /** Types the address into the form, starting from the focused first field, Tab between fields. */
   async typeAddress(to: ShipTo): Promise<void> {
     await expect(this.page.getByLabel('Name', { exact: true })).toBeFocused();

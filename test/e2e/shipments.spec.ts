@@ -75,11 +75,11 @@ test('search as you type, a drawn label preview, a batch cancel with a result pe
   await expect(rows(page)).toHaveCount(3);
   await page.getByRole('button', { name: 'Select all', exact: true }).click();
   await expect(page.getByTestId('selected-count')).toHaveText('3 selected');
-  await page.getByRole('group', { name: 'Actions on the selected shipments' }).getByRole('button', { name: 'Cancel', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel: 3 shipments' });
+  await page.getByRole('group', { name: 'Actions on the selected shipments' }).getByRole('button', { name: 'Void', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void: 3 shipments' });
   await dialog.getByLabel('Reason').fill('Customer changed the order');
   await expectAccessible(page, 'Shipments, cancel dialog');
-  await dialog.getByRole('button', { name: 'Cancel 3 shipments' }).click();
+  await dialog.getByRole('button', { name: 'Void 3 shipments' }).click();
   const results = page.getByTestId('action-results');
   await expect(results.getByTestId('action-counts')).toHaveText('2 done · 0 queued · 1 failed', { timeout: SLOW });
   for (const done of batch) await expect(results.locator(`[data-ref="${done.stationRef}"]`)).toHaveAttribute('data-state', 'done');

@@ -69,6 +69,8 @@ export class ShipSession {
   /** What the Order field shows as typed since the last scan (Enter not pressed yet). */
   #typedOrder = $state<string | undefined>();
   #generation = 0;
+  /** The address check on its way, for a press of Ship to wait for. */
+  #checkRun: Promise<boolean> | undefined;
   readonly #desk: ShipSessionDesk;
   readonly #quoteKey: string;
 
@@ -305,8 +307,13 @@ export class ShipSession {
   }
 
   /** Asks the service to check and standardize the ship-to address. */
-  async validateAddress(): Promise<boolean> {
-    if (this.#checking) return false;
+  validateAddress(): Promise<boolean> {
+    if (this.#checking) return Promise.resolve(false);
+    this.#checkRun = this.#check();
+    return this.#checkRun;
+  }
+
+  async #check(): Promise<boolean> {
     const generation = this.#generation;
     this.#checking = true;
     this.#message = undefined;
@@ -410,7 +417,6 @@ export class ShipSession {
     if (typed !== undefined && typed !== this.form.orderNumber) {
       return typed === '' ? 'Scan or type the order number first' : `Order shows “${typed}”: press Enter there to start that order first`;
     }
-    if (this.#checking) return 'The address is still being checked: press Ship again when the check answers';
     if (this.addressBlocked) return 'The address check says this address is invalid: correct it, or choose "Ship to this address anyway" (Alt+O)';
     if (this.#invalidSeen && this.form.check === undefined) return 'The address was invalid and has changed since: check it again (Enter in the address) before shipping';
     if (!this.pack.satisfied) {
@@ -430,6 +436,17 @@ export class ShipSession {
     if (this.#shipping || this.#loading) return 'busy';
     if (this.shipped) return 'busy';
     this.#message = undefined;
+    if (this.#checking && this.#checkRun !== undefined) {
+      // The address check answers first (an invalid address holds Ship); keys wait meanwhile.
+      const generation = this.#generation;
+      this.#shipping = true;
+      try {
+        await this.#checkRun;
+      } finally {
+        if (generation === this.#generation) this.#shipping = false;
+      }
+      if (generation !== this.#generation) return 'superseded';
+    }
     const held = this.#heldBecause();
     if (held !== undefined) {
       this.#say(held);

@@ -153,7 +153,7 @@ export class ShipmentProgress {
       this.#printer = event.printer ?? this.#printer;
     } else if (event.type === 'printJob' && event.ids.some((id) => this.#otherJobIds.includes(id))) {
       void this.#refresh();
-    } else if (event.type === 'printJob' && event.ids.length > 0 && this.#print !== 'printed') {
+    } else if (event.type === 'printJob' && event.ids.length > 0 && !this.#settled()) {
       // Jobs this page has not learned yet: the station can print a label before the reply that
       // names the shipment reaches the page. A read that started earlier would be older than this
       // event, so it must not set the print state; a fresh read does.
@@ -162,9 +162,12 @@ export class ShipmentProgress {
     }
   }
 
-  /** Nothing more will happen without a person: refused, or created with its label printed or failed. */
+  /** Nothing more will happen without a person: refused, or created with its label and its other documents printed, failed or held. */
   #settled(): boolean {
-    return this.#stage === 'refused' || (this.#stage === 'created' && (this.#print === 'printed' || this.#print === 'failed' || this.#print === 'held'));
+    if (this.#stage === 'refused') return true;
+    // A document waits as its label does: held labels hold their slips too.
+    const documentsDone = this.#print === 'held' || this.#otherPrints.every((doc) => doc.state === 'completed' || doc.state === 'failed' || (doc.state === 'queued' && doc.message !== undefined));
+    return this.#stage === 'created' && (this.#print === 'printed' || this.#print === 'failed' || this.#print === 'held') && documentsDone;
   }
 
   #stageOf(state: string): void {
