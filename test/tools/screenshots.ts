@@ -93,12 +93,36 @@ async function main(): Promise<void> {
     await page.getByTestId('batch-print').filter({ hasText: 'completed' }).waitFor(WAIT);
     await shot(page, 'orders-batch');
 
+    // An imported order on the Ship screen: its items, note and gift message, one item scanned in.
+    await open(page, 'Ship');
+    await ship.nextOrder.click();
+    await ship.scan('#1001');
+    await page.getByLabel('Scan item').waitFor(WAIT);
+    await ship.scanner('TS-BLU-M');
+    await page.getByTestId('pack-count').filter({ hasText: '1 of 3' }).waitFor(WAIT);
+    await page.getByTestId('address-status').waitFor(WAIT);
+    await shot(page, 'ship-items');
+    // An order whose address the check calls invalid: held, with the way to correct or override it.
+    await desk.value('importOrders', { text: 'Order,Name,Address,City,State,Zip,Country,Item\nBAD-1,Pat Quinn,1 Nowhere Rd,Springfield,IL,00000,US,Mug\n' });
+    await ship.order.focus();
+    await ship.scan('BAD-1');
+    await page.getByRole('region', { name: 'Address check' }).filter({ hasText: 'Invalid' }).waitFor(WAIT);
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').focus();
+    await page.keyboard.press('3');
+    await ship.shipButton.click();
+    await page.getByTestId('ship-message').waitFor(WAIT);
+    await shot(page, 'ship-invalid-address');
+
     await open(page, 'Shipments');
     await page.getByTestId('shipment-row').first().waitFor(WAIT);
     await shot(page, 'shipments');
     await page.getByRole('button', { name: 'Open shipment SO-1044' }).click();
     await page.getByTestId('tracking-event').first().waitFor(WAIT);
     await shot(page, 'shipment-detail');
+    await page.getByTestId('shipment-detail').getByRole('group', { name: 'Actions on this shipment' }).getByRole('button', { name: 'Void' }).click();
+    await page.getByTestId('void-list').waitFor(WAIT);
+    await shot(page, 'shipments-void');
+    await page.keyboard.press('Escape');
     await open(page, 'Today');
     await page.getByTestId('spend-chart').waitFor(WAIT);
     await shot(page, 'today');
