@@ -23,6 +23,9 @@ export const ORDER_FIELDS = [
   'currency',
   'note',
   'giftMessage',
+  'orderStatus',
+  'paymentStatus',
+  'cancelledAt',
   'itemSku',
   'itemBarcode',
   'itemDescription',
@@ -37,16 +40,30 @@ export type OrderField = (typeof ORDER_FIELDS)[number];
 /** The fields every order needs, whichever file it came from. */
 export const REQUIRED_ORDER_FIELDS = ['orderNumber', 'name', 'address1', 'city', 'zipPostalCode', 'country'] as const satisfies readonly OrderField[];
 
-/** Which column (by its header, as written in the file) gives each field. */
-export const ColumnMapping = z.partialRecord(z.enum(ORDER_FIELDS), text(200).min(1, 'must name a column'));
+export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+const Header = text(200).min(1, 'must name a column');
+const MappedColumns = Object.fromEntries(ORDER_FIELDS.map((field) => [field, Header.optional()])) as Record<OrderField, z.ZodOptional<typeof Header>>;
+
+/**
+ * Which column (by its header, as written in the file) gives each field, and the unit of weights
+ * the file does not name (`weightUnit`: a row's weight-unit cell, when the file has one, still wins).
+ */
+export const ColumnMapping = z.strictObject({ ...MappedColumns, weightUnit: z.enum(WEIGHT_UNITS).optional() });
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** The fields a mapping gives a column for, with the column's header. */
+export function mappedColumns(mapping: ColumnMapping): [OrderField, string][] {
+  return ORDER_FIELDS.flatMap((field): [OrderField, string][] => {
+    const header = mapping[field];
+    return header === undefined ? [] : [[field, header]];
+  });
+}
 
 /** Formats the station recognises by their headers; `custom` is a mapping made by hand. */
 export const ORDER_FILE_FORMATS = ['shopify', 'generic', 'custom'] as const;
 export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
-
-export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
 export interface OrderItem {
   readonly sku: string | null;

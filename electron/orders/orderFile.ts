@@ -10,7 +10,7 @@
 import Papa from 'papaparse';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
-import { REQUIRED_ORDER_FIELDS } from '../api/orders';
+import { REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
 import { countryCode } from './countries';
 
 /**
@@ -35,6 +35,8 @@ export const SHOPIFY_MAPPING: ColumnMapping = {
   requestedService: 'Shipping Method',
   note: 'Notes',
   giftMessage: 'Note Attributes',
+  paymentStatus: 'Financial Status',
+  cancelledAt: 'Cancelled at',
   itemQuantity: 'Lineitem quantity',
   itemDescription: 'Lineitem name',
   itemPrice: 'Lineitem price',
@@ -51,35 +53,47 @@ export const SHOPIFY_MAPPING: ColumnMapping = {
   phone: 'Shipping Phone',
 };
 
-/** How a generic sheet may name each field (compared without case, spaces or punctuation). */
+/**
+ * How a generic sheet may name each field, compared without case, spaces or punctuation ("Ship To
+ * Name", "ZIP/Postal Code", "order_id"). The first header of the file that a field's list names is
+ * taken, in the list's order.
+ */
 const GENERIC_NAMES: Readonly<Record<OrderField, readonly string[]>> = {
-  orderNumber: ['ordernumber', 'order', 'orderno', 'orderid', 'ordernum', 'orderref', 'orderreference'],
-  name: ['name', 'shiptoname', 'recipient', 'recipientname', 'customer', 'customername', 'fullname', 'contactname'],
-  company: ['company', 'shiptocompany', 'companyname', 'business'],
-  address1: ['address1', 'address', 'addressline1', 'street', 'streetaddress', 'shiptoaddress1'],
-  address2: ['address2', 'addressline2', 'apartment', 'suite', 'shiptoaddress2'],
-  city: ['city', 'town', 'shiptocity'],
-  stateProvince: ['state', 'province', 'stateprovince', 'region', 'county', 'shiptostate'],
-  zipPostalCode: ['zip', 'zipcode', 'postcode', 'postalcode', 'zippostalcode', 'postal', 'shiptozip'],
-  country: ['country', 'countrycode', 'shiptocountry'],
-  phone: ['phone', 'telephone', 'phonenumber', 'tel'],
-  email: ['email', 'emailaddress', 'mail'],
-  requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice'],
+  orderNumber: ['ordernumber', 'order', 'orderno', 'orderid', 'ordernum', 'orderref', 'orderreference', 'ordercode', 'salesorder', 'salesordernumber'],
+  name: ['shiptoname', 'shippingname', 'recipient', 'recipientname', 'name', 'customer', 'customername', 'fullname', 'contactname', 'contact', 'deliveryname', 'addressee'],
+  company: ['company', 'shiptocompany', 'shippingcompany', 'companyname', 'business', 'businessname', 'organisation', 'organization'],
+  address1: ['address1', 'address', 'addressline1', 'address1line', 'street', 'streetaddress', 'street1', 'shiptoaddress1', 'shippingaddress1', 'shippingaddress', 'shippingstreet', 'deliveryaddress', 'line1'],
+  address2: ['address2', 'addressline2', 'apartment', 'suite', 'street2', 'shiptoaddress2', 'shippingaddress2', 'line2', 'aptsuite'],
+  city: ['city', 'town', 'towncity', 'citytown', 'locality', 'suburb', 'shiptocity', 'shippingcity', 'deliverycity'],
+  stateProvince: ['state', 'province', 'stateprovince', 'provincestate', 'statecode', 'provincecode', 'region', 'county', 'shiptostate', 'shippingstate', 'shippingprovince', 'shippingprovincecode', 'shippingregion'],
+  zipPostalCode: ['zip', 'zipcode', 'postcode', 'postalcode', 'zippostalcode', 'postalzipcode', 'postal', 'zippostal', 'shiptozip', 'shippingzip', 'shippingpostcode', 'shippingpostalcode', 'deliverypostcode'],
+  country: ['country', 'countrycode', 'countryregion', 'shiptocountry', 'shippingcountry', 'shippingcountrycode', 'destinationcountry'],
+  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', 'shiptophone', 'shippingphone', 'contactphone'],
+  email: ['email', 'emailaddress', 'mail', 'customeremail', 'buyeremail'],
+  requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice', 'servicelevel', 'shipservice', 'deliverymethod', 'shippingoption'],
   currency: ['currency', 'currencycode'],
-  note: ['note', 'notes', 'ordernote', 'ordernotes', 'buyernote', 'customernote', 'comments'],
+  note: ['note', 'notes', 'ordernote', 'ordernotes', 'buyernote', 'customernote', 'comments', 'deliveryinstructions'],
   giftMessage: ['giftmessage', 'giftnote', 'giftmsg', 'gift'],
-  itemSku: ['sku', 'itemsku', 'productsku', 'productcode'],
+  orderStatus: ['status', 'orderstatus'],
+  paymentStatus: ['financialstatus', 'paymentstatus'],
+  cancelledAt: ['cancelledat', 'canceledat', 'cancelled', 'canceled', 'cancelleddate', 'canceleddate', 'cancelledon', 'cancellationdate'],
+  itemSku: ['sku', 'itemsku', 'productsku', 'productcode', 'lineitemsku', 'itemcode', 'partnumber'],
   itemBarcode: ['barcode', 'upc', 'ean', 'gtin', 'itembarcode', 'lineitembarcode', 'productbarcode'],
-  itemDescription: ['description', 'item', 'itemname', 'product', 'productname', 'itemdescription', 'title'],
-  itemQuantity: ['quantity', 'qty', 'itemquantity', 'units'],
-  itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue'],
-  itemWeight: ['weight', 'itemweight', 'unitweight', 'weighteach'],
-  itemWeightUnit: ['weightunit', 'unitofweight', 'weightuom', 'uom'],
-  itemRequiresShipping: ['requiresshipping', 'shippable'],
+  itemDescription: ['description', 'item', 'items', 'itemname', 'product', 'products', 'productname', 'itemdescription', 'title', 'itemtitle', 'producttitle', 'lineitemname', 'lineitem'],
+  itemQuantity: ['quantity', 'qty', 'itemquantity', 'units', 'quantityordered', 'qtyordered', 'orderedquantity', 'lineitemquantity', 'count'],
+  itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue', 'priceeach', 'lineitemprice'],
+  itemWeight: ['weight', 'itemweight', 'unitweight', 'weighteach', 'productweight', 'shippingweight', 'lineitemweight'],
+  itemWeightUnit: ['weightunit', 'weightunits', 'unitofweight', 'weightuom', 'uom'],
+  itemRequiresShipping: ['requiresshipping', 'shippable', 'lineitemrequiresshipping'],
 };
 
 const GRAMS_PER: Readonly<Record<WeightUnit, number>> = { LB: 453.59237, OZ: 28.349523125, KG: 1000, G: 1 };
-const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = { lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB', oz: 'OZ', ounce: 'OZ', ounces: 'OZ', kg: 'KG', kgs: 'KG', kilogram: 'KG', kilograms: 'KG', g: 'G', gram: 'G', grams: 'G' };
+const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = {
+  lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB',
+  oz: 'OZ', ounce: 'OZ', ounces: 'OZ',
+  kg: 'KG', kgs: 'KG', kilo: 'KG', kilos: 'KG', kilogram: 'KG', kilograms: 'KG',
+  g: 'G', gr: 'G', gram: 'G', grams: 'G',
+};
 
 /** Words for each field in a problem ("missing ZIP or postal code"). */
 const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
@@ -98,6 +112,9 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
   currency: 'currency',
   note: 'note',
   giftMessage: 'gift message',
+  orderStatus: 'status',
+  paymentStatus: 'payment status',
+  cancelledAt: 'cancelled at',
   itemSku: 'SKU',
   itemBarcode: 'barcode',
   itemDescription: 'item',
@@ -109,7 +126,44 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
 };
 
 /** Order-level fields: the same for every row of an order (a later row may leave them empty). */
-const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency', 'note', 'giftMessage'];
+const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency', 'note', 'giftMessage', 'orderStatus', 'paymentStatus', 'cancelledAt'];
+
+/**
+ * Fields a spreadsheet may hold as text with a leading apostrophe so its zeros are kept (Shopify
+ * writes ZIP codes `'02108` and phone numbers so): the apostrophe is the sheet's mark, not the value.
+ */
+const APOSTROPHE_KEPT: ReadonlySet<OrderField> = new Set(['orderNumber', 'zipPostalCode', 'phone', 'itemSku', 'itemBarcode']);
+
+/** What a status cell says about an order that must not be shipped; other statuses ship. */
+const STATUS_LEFT_OUT: Readonly<Record<string, string>> = { cancelled: 'cancelled', canceled: 'cancelled', cancel: 'cancelled', refunded: 'refunded', voided: 'voided', void: 'voided' };
+
+/**
+ * Why an order the shop gave up on is left out, in words naming the column that says so; undefined
+ * for an order to ship. A "cancelled at" cell with a time (or yes) cancels it; a status or payment
+ * status of cancelled, refunded or voided too (partially refunded still ships).
+ */
+function leftOutBecause(values: Partial<Record<OrderField, string>>, mapping: ColumnMapping): { verb: string; message: string } | undefined {
+  const cancelledAt = values.cancelledAt;
+  if (cancelledAt !== undefined && !/^(no|false|0|n)$/i.test(cancelledAt)) {
+    return { verb: 'cancelled', message: `left out: the order was cancelled in the shop (${mapping.cancelledAt ?? 'cancelled at'} "${cancelledAt}")` };
+  }
+  for (const field of ['orderStatus', 'paymentStatus'] as const) {
+    const value = values[field];
+    const verb = value === undefined ? undefined : STATUS_LEFT_OUT[value.toLowerCase().replace(/[^a-z]/g, '')];
+    if (value !== undefined && verb !== undefined) return { verb, message: `left out: the order was ${verb} (${mapping[field] ?? FIELD_WORDS[field]} "${value}")` };
+  }
+  return undefined;
+}
+
+/**
+ * A weight column whose header names its unit ("Weight (kg)", "weight_lbs", "Weight in ounces"):
+ * the header without the unit, and the unit. Undefined when the header names none.
+ */
+function headerUnit(header: string): { base: string; unit: WeightUnit } | undefined {
+  const match = /^(.*?)(?:[\s_-]+(?:in\s+)?|\s*[([]\s*)([a-z]+)\s*[)\]]?$/i.exec(header.trim());
+  const unit = match?.[2] === undefined ? undefined : UNIT_WORDS[match[2].toLowerCase()];
+  return match?.[1] === undefined || unit === undefined || match[1].trim() === '' ? undefined : { base: match[1], unit };
+}
 
 /**
  * Shopify keeps a checkout's extra fields in one "Note Attributes" cell, a `name: value` line each
@@ -150,15 +204,31 @@ export function readOrderTable(text: string): OrderTable {
 export function recognise(headers: readonly string[]): { format: OrderFileFormat; mapping: ColumnMapping } {
   const present = new Set(headers);
   if (['Name', 'Lineitem name', 'Shipping Address1', 'Shipping Zip'].every((h) => present.has(h))) {
-    const mapping = Object.fromEntries(Object.entries(SHOPIFY_MAPPING).filter(([, header]) => present.has(header))) as ColumnMapping;
+    const mapping: ColumnMapping = {};
+    for (const [field, header] of mappedColumns(SHOPIFY_MAPPING)) if (present.has(header)) mapping[field] = header;
     return { format: 'shopify', mapping };
   }
   const mapping: ColumnMapping = {};
-  const byCompact = new Map(headers.map((header) => [compact(header), header]));
-  for (const [field, names] of Object.entries(GENERIC_NAMES) as [OrderField, readonly string[]][]) {
-    const header = names.map((name) => byCompact.get(name)).find((found) => found !== undefined);
-    if (header !== undefined) mapping[field] = header;
+  const byCompact = new Map<string, string>();
+  for (const header of headers) if (!byCompact.has(compact(header))) byCompact.set(compact(header), header);
+  // A weight headed with its unit ("Weight (kg)") is found by its name without the unit.
+  const unitOf = new Map<string, WeightUnit>();
+  for (const header of headers) {
+    const named = headerUnit(header);
+    if (named === undefined || byCompact.has(compact(named.base))) continue;
+    byCompact.set(compact(named.base), header);
+    unitOf.set(header, named.unit);
   }
+  const taken = new Set<string>();
+  for (const [field, names] of Object.entries(GENERIC_NAMES) as [OrderField, readonly string[]][]) {
+    // One column gives one field.
+    const header = names.map((name) => byCompact.get(name)).find((found) => found !== undefined && !taken.has(found));
+    if (header === undefined) continue;
+    mapping[field] = header;
+    taken.add(header);
+  }
+  const weightUnit = mapping.itemWeight === undefined ? undefined : unitOf.get(mapping.itemWeight);
+  if (weightUnit !== undefined) mapping.weightUnit = weightUnit;
   return { format: 'generic', mapping };
 }
 
@@ -179,8 +249,9 @@ interface RowRead {
 
 function readRow(record: Record<string, string>, row: number, mapping: ColumnMapping): RowRead {
   const values: Partial<Record<OrderField, string>> = {};
-  for (const [field, header] of Object.entries(mapping) as [OrderField, string][]) {
-    const cell = (record[header] ?? '').trim();
+  for (const [field, header] of mappedColumns(mapping)) {
+    const trimmed = (record[header] ?? '').trim();
+    const cell = APOSTROPHE_KEPT.has(field) ? trimmed.replace(/^'/, '') : trimmed;
     const value = field === 'giftMessage' && header === SHOPIFY_MAPPING.giftMessage ? (giftMessageOfAttributes(cell) ?? '') : cell;
     if (value !== '') values[field] = value;
   }
@@ -198,7 +269,8 @@ function readRow(record: Record<string, string>, row: number, mapping: ColumnMap
     let unitWeightGrams: number | null = null;
     if (values.itemWeight !== undefined) {
       const weight = numberIn(values.itemWeight);
-      const unitText = values.itemWeightUnit ?? (mapping.itemWeightUnit === undefined ? 'lb' : '');
+      // The row's own unit, else the mapping's, else the one its header names, else pounds.
+      const unitText = values.itemWeightUnit ?? mapping.weightUnit ?? (mapping.itemWeight === undefined ? undefined : headerUnit(mapping.itemWeight)?.unit) ?? (mapping.itemWeightUnit === undefined ? 'lb' : '');
       const unit = UNIT_WORDS[unitText.toLowerCase()];
       if (weight === undefined || weight < 0) problems.push(`bad weight "${values.itemWeight}": it must be a number of at least 0`);
       else if (unit === undefined) problems.push(`unknown weight unit "${unitText}": use lb, oz, kg or g`);
@@ -267,8 +339,8 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
   const recognised = recognise(table.headers);
   const format: OrderFileFormat = chosen === undefined ? recognised.format : 'custom';
   const mapping = chosen ?? recognised.mapping;
-  const unknown = Object.entries(mapping).filter(([, header]) => !table.headers.includes(header));
-  if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field as OrderField]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
+  const unknown = mappedColumns(mapping).filter(([, header]) => !table.headers.includes(header));
+  if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
   const missing = REQUIRED_ORDER_FIELDS.filter((field) => mapping[field] === undefined);
   if (missing.length > 0) {
     const what = missing.map((field) => FIELD_WORDS[field]).join(', ');
@@ -300,6 +372,15 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
 
   const orders: ImportedOrder[] = [];
   for (const [orderNumber, rows] of groups) {
+    const first = rows[0]?.row ?? 0;
+    const gaveUp = leftOutBecause(Object.assign({}, ...rows.map((r) => r.values).reverse()) as Partial<Record<OrderField, string>>, mapping);
+    if (gaveUp !== undefined) {
+      // The shop gave the order up: that is the reason, whatever else its rows say.
+      problems.delete(first);
+      problemsOf(first).push(gaveUp.message);
+      for (const r of rows.slice(1)) problems.set(r.row, { orderNumber, messages: [`left out with row ${String(first)}: the order was ${gaveUp.verb}`] });
+      continue;
+    }
     const built = addressOf(rows, problemsOf);
     const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
     if (items.length === 0) problemsOf(rows[0]?.row ?? 0).push('no item to ship (every line says it needs no shipping, or names no item)');

@@ -5,7 +5,7 @@
  * that can be saved by name and used again), and the import itself.
  */
 import Papa from 'papaparse';
-import type { ColumnMapping, ImportPreview, OrderField } from '../../../electron/api';
+import type { ColumnMapping, ImportPreview, OrderField, WeightUnit } from '../../../electron/api';
 import { handleError } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
@@ -26,6 +26,9 @@ export const FIELD_WORDS = {
   currency: 'Currency',
   note: "Buyer's note",
   giftMessage: 'Gift message',
+  orderStatus: 'Order status',
+  paymentStatus: 'Payment status',
+  cancelledAt: 'Cancelled at',
   itemSku: 'Item SKU',
   itemBarcode: 'Item barcode',
   itemDescription: 'Item description',
@@ -90,6 +93,14 @@ export class OrderImportState {
     const firstRow = Papa.parse<string[]>(this.#text.replace(/^\uFEFF/, ''), { preview: 1 }).data[0] ?? [];
     this.#headers = firstRow.map((header) => header.trim()).filter((header) => header !== '');
     await this.#preview_(undefined);
+  }
+
+  /** The unit of weights the file does not name; undefined: as the file says (pounds when it says nothing). */
+  setWeightUnit(unit: WeightUnit | undefined): void {
+    const next: ColumnMapping = { ...this.#mapping };
+    if (unit === undefined) delete next.weightUnit;
+    else next.weightUnit = unit;
+    this.#mapping = next;
   }
 
   setColumn(field: OrderField, header: string): void {

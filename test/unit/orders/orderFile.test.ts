@@ -183,3 +183,71 @@ describe('notes, gift messages and item barcodes', () => {
     expect(giftMessageOfAttributes('gift_message:   ')).toBeUndefined();
   });
 });
+
+describe('files as shops and spreadsheets write them', () => {
+  const SHOPIFY_HEADER = 'Name,Email,Financial Status,Shipping Method,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Lineitem requires shipping,Shipping Name,Shipping Address1,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Shipping Phone,Cancelled at';
+
+  it("reads Shopify's apostrophe-prefixed ZIP codes as the ZIP, with the order's other lines", () => {
+    const text = [
+      SHOPIFY_HEADER,
+      "#2001,ann@example.com,paid,Standard,1,Mug,12.00,MUG-1,true,Ann Lee,1 Beacon St,Boston,'02108,MA,US,'6175550100,",
+      '#2001,ann@example.com,,,2,Tea,6.00,TEA-1,true,,,,,,,,',
+    ].join('\n');
+    const preview = previewOrderFile(text);
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders).toEqual([expect.objectContaining({ orderNumber: '#2001', shipTo: expect.objectContaining({ zipPostalCode: '02108', phone: '6175550100' }), rows: [2, 3] })]);
+    expect(preview.orders[0]?.items.map((item) => item.sku)).toEqual(['MUG-1', 'TEA-1']);
+  });
+
+  it('recognises the usual header words, Items and a weight whose unit is in its header', () => {
+    const text = ['Order ID,Ship To Name,Address Line 1,Town/City,State/Province,ZIP/Postal Code,Country Code,Items,Quantity Ordered,Weight (kg)', 'S-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Enamel mug,2,0.35'].join('\n');
+    const preview = previewOrderFile(text);
+    expect(preview.format).toBe('generic');
+    expect(preview.mapping).toMatchObject({ orderNumber: 'Order ID', name: 'Ship To Name', address1: 'Address Line 1', city: 'Town/City', stateProvince: 'State/Province', zipPostalCode: 'ZIP/Postal Code', country: 'Country Code', itemDescription: 'Items', itemQuantity: 'Quantity Ordered', itemWeight: 'Weight (kg)', weightUnit: 'KG' });
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders[0]).toMatchObject({ items: [{ description: 'Enamel mug', quantity: 2, unitWeightGrams: 350 }], estimatedWeightGrams: 700 });
+  });
+
+  it.each([
+    ['Weight (g)', '350', 350],
+    ['Weight [lbs]', '2', 907.185],
+    ['Weight in ounces', '16', 453.592],
+    ['weight_kg', '1,5', 1500],
+  ])('reads the unit of a weight headed %s', (header, value, grams) => {
+    const text = [`Order,Name,Address,City,State,Zip,Country,Item,${header}`, `W-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,"${value}"`].join('\n');
+    expect(previewOrderFile(text).orders[0]?.items[0]?.unitWeightGrams).toBeCloseTo(grams, 2);
+  });
+
+  it('lets a mapping say the unit of weights the file does not name', () => {
+    const text = ['Ref,Who,Where,Town,Region,Code,Land,Thing,Mass', 'X-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,2'].join('\n');
+    const columns = { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town', stateProvince: 'Region', zipPostalCode: 'Code', country: 'Land', itemDescription: 'Thing', itemWeight: 'Mass' } as const;
+    expect(previewOrderFile(text, columns).orders[0]?.items[0]?.unitWeightGrams).toBeCloseTo(907.185, 2);
+    expect(previewOrderFile(text, { ...columns, weightUnit: 'KG' }).orders[0]?.items[0]?.unitWeightGrams).toBe(2000);
+  });
+
+  it('leaves out a cancelled or refunded order for that reason, in words', () => {
+    const text = [
+      SHOPIFY_HEADER,
+      "#3001,a@example.com,paid,Standard,1,Mug,12.00,MUG-1,true,Ann Lee,1 Beacon St,Boston,'02108,MA,US,,2026-11-23 10:00:00 -0500",
+      '#3001,a@example.com,,,1,Tea,6.00,TEA-1,true,,,,,,,,',
+      "#3002,b@example.com,refunded,Standard,1,Mug,12.00,MUG-1,true,Bo Li,2 Beacon St,Boston,'02108,MA,US,,",
+      "#3003,c@example.com,voided,Standard,1,Mug,12.00,MUG-1,true,Cy Ng,3 Beacon St,Boston,ABCDE,MA,US,,",
+      "#3004,d@example.com,partially_refunded,Standard,1,Mug,12.00,MUG-1,true,Di Wu,4 Beacon St,Boston,'02108,MA,US,,",
+    ].join('\n');
+    const preview = previewOrderFile(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['#3004']);
+    expect(preview.problems).toEqual([
+      { row: 2, orderNumber: '#3001', messages: ['left out: the order was cancelled in the shop (Cancelled at "2026-11-23 10:00:00 -0500")'] },
+      { row: 3, orderNumber: '#3001', messages: ['left out with row 2: the order was cancelled'] },
+      { row: 4, orderNumber: '#3002', messages: ['left out: the order was refunded (Financial Status "refunded")'] },
+      { row: 5, orderNumber: '#3003', messages: ['left out: the order was voided (Financial Status "voided")'] },
+    ]);
+  });
+
+  it('reads the status columns of a generic sheet the same way', () => {
+    const text = ['Order,Name,Address,City,State,Zip,Country,Item,Status', 'G-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,Cancelled', 'G-2,Bo Li,2 Beacon St,Boston,MA,02108,US,Mug,Processing'].join('\n');
+    const preview = previewOrderFile(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['G-2']);
+    expect(preview.problems).toEqual([{ row: 2, orderNumber: 'G-1', messages: ['left out: the order was cancelled (Status "Cancelled")'] }]);
+  });
+});
