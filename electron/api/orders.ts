@@ -4,7 +4,7 @@
  * what a preview of an import shows before anything is saved.
  */
 import * as z from 'zod';
-import { text } from '../service/contract';
+import { TEXT_LIMITS, text } from '../service/contract';
 
 /** What a column of an order file can be: one order-level field, or one field of an item line. */
 export const ORDER_FIELDS = [
@@ -36,6 +36,40 @@ export const ORDER_FIELDS = [
   'itemRequiresShipping',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
+
+/**
+ * The longest each field of a file may be, in characters: an order number what `getOrder` takes,
+ * the rest what the service takes in a shipment (its TEXT_LIMITS: a phone, a state or a currency is
+ * a code of 50 at most, a postal code 20), so an imported order can be looked up and shipped as it is.
+ */
+export const ORDER_FIELD_MAX_CHARS: Readonly<Record<OrderField, number>> = {
+  orderNumber: 200,
+  name: TEXT_LIMITS.text,
+  company: TEXT_LIMITS.text,
+  address1: TEXT_LIMITS.text,
+  address2: TEXT_LIMITS.text,
+  city: TEXT_LIMITS.text,
+  stateProvince: TEXT_LIMITS.code,
+  zipPostalCode: TEXT_LIMITS.postalCode,
+  country: TEXT_LIMITS.text,
+  phone: TEXT_LIMITS.code,
+  email: TEXT_LIMITS.text,
+  requestedService: TEXT_LIMITS.text,
+  currency: TEXT_LIMITS.code,
+  note: TEXT_LIMITS.notes,
+  giftMessage: TEXT_LIMITS.notes,
+  orderStatus: TEXT_LIMITS.text,
+  paymentStatus: TEXT_LIMITS.text,
+  cancelledAt: TEXT_LIMITS.text,
+  itemSku: TEXT_LIMITS.text,
+  itemBarcode: TEXT_LIMITS.code,
+  itemDescription: TEXT_LIMITS.text,
+  itemQuantity: TEXT_LIMITS.code,
+  itemPrice: TEXT_LIMITS.code,
+  itemWeight: TEXT_LIMITS.code,
+  itemWeightUnit: TEXT_LIMITS.code,
+  itemRequiresShipping: TEXT_LIMITS.code,
+};
 
 /** The fields every order needs, whichever file it came from. */
 export const REQUIRED_ORDER_FIELDS = ['orderNumber', 'name', 'address1', 'city', 'zipPostalCode', 'country'] as const satisfies readonly OrderField[];
@@ -144,7 +178,7 @@ export const ORDER_FILE_MAX_BODY_BYTES = 64 * 1024 * 1024;
 export const OrderFileText = text(ORDER_FILE_MAX_CHARS);
 
 /** An order number as the desk scans or types it, exactly as the file gives it. */
-export const OrderNumber = text(200).trim().min(1, 'must not be empty');
+export const OrderNumber = text(ORDER_FIELD_MAX_CHARS.orderNumber).trim().min(1, 'must not be empty');
 
 /** A mapping's name, as a person chose it (unique, whatever its case). */
 export const MappingName = text(100).trim().min(1, 'must not be empty');

@@ -10,7 +10,7 @@
 import Papa from 'papaparse';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
-import { REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
+import { ORDER_FIELD_MAX_CHARS, REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
 import { countryCode } from './countries';
 
 /**
@@ -256,8 +256,16 @@ function readRow(record: Record<string, string>, row: number, mapping: ColumnMap
     if (value !== '') values[field] = value;
   }
   const problems: string[] = [];
+  const hadOrderNumber = values.orderNumber !== undefined;
+  for (const [field, value] of Object.entries(values) as [OrderField, string][]) {
+    const max = ORDER_FIELD_MAX_CHARS[field];
+    if (value.length <= max) continue;
+    problems.push(`the ${FIELD_WORDS[field]} is ${value.length.toLocaleString('en-US')} characters long: it can be at most ${max.toLocaleString('en-US')}`);
+    // Too long to be kept or looked up: the row names no order.
+    if (field === 'orderNumber') delete values.orderNumber;
+  }
   const orderNumber = values.orderNumber ?? null;
-  if (orderNumber === null) problems.push('missing order number');
+  if (!hadOrderNumber) problems.push('missing order number');
   let item: OrderItem | null = null;
   const shippable = values.itemRequiresShipping === undefined || !/^(false|no|0)$/i.test(values.itemRequiresShipping);
   if (shippable && (values.itemDescription !== undefined || values.itemSku !== undefined || values.itemBarcode !== undefined || values.itemQuantity !== undefined)) {

@@ -251,3 +251,21 @@ describe('files as shops and spreadsheets write them', () => {
     expect(preview.problems).toEqual([{ row: 2, orderNumber: 'G-1', messages: ['left out: the order was cancelled (Status "Cancelled")'] }]);
   });
 });
+
+describe('field lengths', () => {
+  it('refuses a field longer than the station and the service take, naming it and its limit', () => {
+    const long = 'N'.repeat(300);
+    const text = [
+      'Order,Name,Address,City,State,Zip,Country,Phone,Item',
+      `${long},Ann Lee,1 Beacon St,Boston,MA,02108,US,,Mug`,
+      `L-2,Bo Li,2 Beacon St,Boston,MA,02108,US,${'5'.repeat(60)},Mug`,
+      'L-3,Cy Ng,3 Beacon St,Boston,MA,02108,US,,Mug',
+    ].join('\n');
+    const preview = previewOrderFile(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['L-3']);
+    expect(preview.problems).toEqual([
+      { row: 2, orderNumber: null, messages: ['the order number is 300 characters long: it can be at most 200'] },
+      { row: 3, orderNumber: 'L-2', messages: ['the phone is 60 characters long: it can be at most 50'] },
+    ]);
+  });
+});
