@@ -148,16 +148,37 @@ export interface ImportRowProblem {
   readonly messages: readonly string[];
 }
 
-export interface ImportPreview {
+/** The encodings an order file may be read in (the WHATWG names TextDecoder knows). */
+export const ORDER_FILE_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1251', 'iso-8859-15', 'macintosh', 'shift_jis'] as const;
+export type OrderFileEncoding = (typeof ORDER_FILE_ENCODINGS)[number];
+
+/** How much of a file's result comes back: the first orders (for a preview) and the first rows with problems. */
+export const ORDERS_SHOWN = 200;
+export const PROBLEMS_SHOWN = 500;
+
+/** What reading a file found; the lists are its first `ORDERS_SHOWN` orders and `PROBLEMS_SHOWN` rows with problems. */
+export interface OrderFileSummary {
   readonly format: OrderFileFormat;
   readonly delimiter: string;
   readonly headers: readonly string[];
   readonly mapping: ColumnMapping;
-  /** Orders that can be imported: none of their rows has a problem. */
-  readonly orders: readonly ImportedOrder[];
-  readonly problems: readonly ImportRowProblem[];
+  /** The encoding the file was read in. */
+  readonly encoding: OrderFileEncoding;
+  /** True when the file named no encoding and was not UTF-8: it was read as Windows-1252, which the person should check. */
+  readonly encodingGuessed: boolean;
   /** Data rows read (the header excluded). */
   readonly rowCount: number;
+  /** Rows left out, each with why; the first `PROBLEMS_SHOWN` of `problemRowCount`, by row. */
+  readonly problems: readonly ImportRowProblem[];
+  readonly problemRowCount: number;
+  /** Orders the shop cancelled, refunded or voided (left out, and said among the problems). */
+  readonly gaveUpCount: number;
+}
+
+export interface ImportPreview extends OrderFileSummary {
+  /** Orders that can be imported (none of their rows has a problem): the first `ORDERS_SHOWN` of `orderCount`. */
+  readonly orders: readonly ImportedOrder[];
+  readonly orderCount: number;
 }
 
 // ---- Orders in the station's store --------------------------------------------------------
@@ -166,16 +187,58 @@ export interface ImportPreview {
 export const ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The largest order file the station reads, in characters (a busy shop's year of orders is a few MB). */
-export const ORDER_FILE_MAX_CHARS = 20_000_000;
 /**
- * The largest body a transport that counts bytes takes for a method given an order file: the
- * text in UTF-8 (up to 3 bytes a character) as a JSON string, with its mapping.
+ * What the station reads of one order file, and refuses beyond in words: its size in bytes, its
+ * rows, the orders they name, the lines of one order, and the characters of one row (a quote left
+ * open would otherwise make the rest of the file one row). A file is read in a worker thread, a
+ * piece at a time, with its rows gathered on disk, so none of these is bounded by memory: they keep
+ * a reading to minutes, not hours. A busy shop's year of orders is a few MB.
  */
-export const ORDER_FILE_MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const ORDER_FILE_LIMITS = {
+  bytes: 256 * 1024 * 1024,
+  rows: 3_000_000,
+  orders: 1_000_000,
+  linesPerOrder: 1_000,
+  rowChars: 65_536,
+} as const;
+
+/**
+ * The largest file given whole as `text` (in characters): a small file, or a test's. A larger one
+ * is sent in pieces (`openOrderFile`, `appendOrderFile`), within every transport's 1 MB bound.
+ */
+export const ORDER_TEXT_MAX_CHARS = 500_000;
 
 /** A shop's file as text: tabs and line ends allowed, other control characters not. */
-export const OrderFileText = text(ORDER_FILE_MAX_CHARS);
+export const OrderFileText = text(ORDER_TEXT_MAX_CHARS);
+
+/** A file sent in pieces: the id `openOrderFile` answered (24 base64url characters). */
+export const OrderFileId = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'must be the id openOrderFile answered');
+
+/** The most bytes one piece of a file carries: 512 KiB, which is 699,052 characters of base64. */
+export const ORDER_FILE_PIECE_BYTES = 512 * 1024;
+/** One piece of a file, its bytes in base64 (padding included). */
+export const OrderFilePiece = z
+  .string()
+  .max(Math.ceil(ORDER_FILE_PIECE_BYTES / 3) * 4, `must be at most ${String(ORDER_FILE_PIECE_BYTES)} bytes`)
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64');
+
+/** Where a file's text comes from: given whole (`text`) or sent in pieces before (`fileId`), never both. */
+export const OrderFileInput = z
+  .strictObject({
+    text: OrderFileText.optional(),
+    fileId: OrderFileId.optional(),
+    mapping: ColumnMapping.optional(),
+    /** Read in this encoding; left out, the station finds it (and says when it guessed). */
+    encoding: z.enum(ORDER_FILE_ENCODINGS).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.text === undefined && input.fileId === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'must give the file: its text, or the fileId it was sent with' });
+    if (input.text !== undefined && input.fileId !== undefined) ctx.addIssue({ code: 'custom', path: ['fileId'], message: 'must not be given with text: one file at a time' });
+  });
+
+/** What an order file reading is doing, sent as `orderFileProgress` events. */
+export const ORDER_FILE_PHASES = ['reading', 'checking', 'storing'] as const;
+export type OrderFilePhase = (typeof ORDER_FILE_PHASES)[number];
 
 /** An order number as the desk scans or types it, exactly as the file gives it. */
 export const OrderNumber = text(ORDER_FIELD_MAX_CHARS.orderNumber).trim().min(1, 'must not be empty');
@@ -230,11 +293,15 @@ export interface OrderImportCounts {
   readonly keptShipped: number;
 }
 
-/** The answer of `importOrders`: the counts, and the rows left out with why. */
-export interface OrderImportResult extends OrderImportCounts {
-  readonly format: OrderFileFormat;
-  readonly rowCount: number;
-  readonly problems: readonly ImportRowProblem[];
+/** The answer of `importOrders`: the counts, and what reading the file found. */
+export interface OrderImportResult extends OrderImportCounts, OrderFileSummary {
+  /** Orders the file gave that could be imported (created, updated, unchanged or kept). */
+  readonly orderCount: number;
+  /**
+   * Orders open in the store that the file says the shop cancelled or refunded: now cancelled
+   * here too, so nobody packs them.
+   */
+  readonly cancelled: number;
 }
 
 export interface SavedOrderMapping {

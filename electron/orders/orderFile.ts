@@ -1,15 +1,13 @@
 /**
- * Reading a shop's order file into orders, without saving anything: the CSV is parsed by
- * papaparse (UTF-8 with or without a BOM, CRLF or LF, quoted fields over several lines, comma,
- * semicolon or tab between fields), its columns are mapped to order fields (Shopify's orders
+ * What the rows of a shop's order file mean: which column gives each order field (Shopify's orders
  * export and a generic sheet are recognised by their headers; any other file by a mapping made by
- * hand), rows of one order are gathered (Shopify writes one row per item, the address on the
- * first), and every row is checked. An order with any bad row is left out whole, with each bad
- * row's problems in words: nothing is half-imported.
+ * hand), what each row says (checked on its own), and the order its rows make together (Shopify
+ * writes one row per item, the address on the first). An order with any bad row is left out whole,
+ * with each bad row's problems in words: nothing is half-imported. Reading the file itself (its
+ * encoding, the CSV, rows gathered by order) is orderFileReader.ts.
  */
-import Papa from 'papaparse';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
+import type { ColumnMapping, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
 import { ORDER_FIELD_MAX_CHARS, REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
 import { countryCode } from './countries';
 
@@ -181,25 +179,6 @@ export function giftMessageOfAttributes(cell: string): string | undefined {
 
 const compact = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export interface OrderTable {
-  readonly headers: readonly string[];
-  readonly rows: readonly Record<string, string>[];
-  readonly delimiter: string;
-}
-
-/** Parses the file's text; a file that is not a readable table is an OrderFileError. */
-export function readOrderTable(text: string): OrderTable {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') throw new OrderFileError('the file is empty');
-  const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], transformHeader: (header) => header.trim() });
-  // A file of one column has no delimiter to find; it is refused below for its headers instead.
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
-  if (fatal !== undefined) throw new OrderFileError(`the file is not a table the station can read (row ${String((fatal.row ?? 0) + 2)}: ${fatal.message})`);
-  const headers = (parsed.meta.fields ?? []).filter((header) => header !== '');
-  if (headers.length < 2) throw new OrderFileError('the file has no header row with column names');
-  return { headers, rows: parsed.data, delimiter: parsed.meta.delimiter };
-}
-
 /** The format a file's headers say, and the mapping that goes with it. */
 export function recognise(headers: readonly string[]): { format: OrderFileFormat; mapping: ColumnMapping } {
   const present = new Set(headers);
@@ -239,7 +218,8 @@ function numberIn(text: string): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : undefined;
 }
 
-interface RowRead {
+/** One row as the mapping reads it, with its own problems (an order's problems come later). */
+export interface RowRead {
   readonly row: number;
   readonly orderNumber: string | null;
   readonly values: Partial<Record<OrderField, string>>;
@@ -247,10 +227,14 @@ interface RowRead {
   readonly problems: string[];
 }
 
-function readRow(record: Record<string, string>, row: number, mapping: ColumnMapping): RowRead {
+/** Where each mapped field's column is in a row: its header's first place in the header row. */
+export type ColumnPlaces = readonly (readonly [OrderField, string, number])[];
+
+/** Reads row `row` of the file (the header is row 1) from its cells. */
+export function readRow(cells: readonly string[], row: number, places: ColumnPlaces, mapping: ColumnMapping): RowRead {
   const values: Partial<Record<OrderField, string>> = {};
-  for (const [field, header] of mappedColumns(mapping)) {
-    const trimmed = (record[header] ?? '').trim();
+  for (const [field, header, place] of places) {
+    const trimmed = (cells[place] ?? '').trim();
     const cell = APOSTROPHE_KEPT.has(field) ? trimmed.replace(/^'/, '') : trimmed;
     const value = field === 'giftMessage' && header === SHOPIFY_MAPPING.giftMessage ? (giftMessageOfAttributes(cell) ?? '') : cell;
     if (value !== '') values[field] = value;
@@ -341,13 +325,16 @@ function addressOf(rows: readonly RowRead[], problemsOf: (row: number) => string
   };
 }
 
-/** Reads a file's text into the orders it holds and the problems of the rest; saves nothing. */
-export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPreview {
-  const table = readOrderTable(text);
-  const recognised = recognise(table.headers);
+/**
+ * The mapping a file is read with: the one chosen by hand (format `custom`), or the one its headers
+ * say. Refused, in words, when it names a column the file does not have or leaves out a field every
+ * order needs. Also where each mapped column is in a row.
+ */
+export function mappingFor(headers: readonly string[], chosen: ColumnMapping | undefined): { format: OrderFileFormat; mapping: ColumnMapping; places: ColumnPlaces } {
+  const recognised = recognise(headers);
   const format: OrderFileFormat = chosen === undefined ? recognised.format : 'custom';
   const mapping = chosen ?? recognised.mapping;
-  const unknown = mappedColumns(mapping).filter(([, header]) => !table.headers.includes(header));
+  const unknown = mappedColumns(mapping).filter(([, header]) => !headers.includes(header));
   if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
   const missing = REQUIRED_ORDER_FIELDS.filter((field) => mapping[field] === undefined);
   if (missing.length > 0) {
@@ -355,52 +342,56 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
     if (chosen !== undefined) throw new OrderFileError(`the mapping gives no column for the ${what}`, missing.map((field) => `mapping.${field}`));
     throw new OrderFileError(`no column gives the ${what}: choose the columns by hand`);
   }
+  return { format, mapping, places: mappedColumns(mapping).map(([field, header]) => [field, header, headers.indexOf(header)] as const) };
+}
 
-  // Spreadsheet rows: the header is row 1. A quoted field over several lines is still one row.
-  const reads = table.rows.map((record, index) => readRow(record, index + 2, mapping));
-  const groups = new Map<string, RowRead[]>();
-  const problems = new Map<number, { orderNumber: string | null; messages: string[] }>();
+/** What the rows of one order make: the order, or why it is left out, row by row. */
+export type OrderOutcome =
+  | { readonly kind: 'order'; readonly order: ImportedOrder }
+  /** `gaveUp`: the shop cancelled or refunded it (said in `problems` too). */
+  | { readonly kind: 'leftOut'; readonly problems: ReadonlyMap<number, string[]>; readonly gaveUp: string | undefined };
+
+/**
+ * The order the rows of one order number make. `rowCount` is how many rows the file has for it:
+ * more than `rows` when the order had more lines than the station keeps.
+ */
+export function orderOf(orderNumber: string, rows: readonly RowRead[], rowCount: number, mapping: ColumnMapping): OrderOutcome {
+  const problems = new Map<number, string[]>();
   const problemsOf = (row: number): string[] => {
-    // Row n of the file is reads[n - 2] (the header is row 1): found at once, however many rows have problems.
-    const read = reads[row - 2];
-    let entry = problems.get(row);
-    if (entry === undefined) {
-      entry = { orderNumber: read?.orderNumber ?? null, messages: [] };
-      problems.set(row, entry);
+    let messages = problems.get(row);
+    if (messages === undefined) {
+      messages = [];
+      problems.set(row, messages);
     }
-    return entry.messages;
+    return messages;
   };
-  for (const read of reads) {
-    if (read.problems.length > 0) problemsOf(read.row).push(...read.problems);
-    if (read.orderNumber === null) continue;
-    const group = groups.get(read.orderNumber) ?? [];
-    group.push(read);
-    groups.set(read.orderNumber, group);
+  const first = rows[0]?.row ?? 0;
+  const gaveUp = leftOutBecause(Object.assign({}, ...rows.map((r) => r.values).reverse()), mapping);
+  if (gaveUp !== undefined) {
+    // The shop gave the order up: that is the reason, whatever else its rows say.
+    problemsOf(first).push(gaveUp.message);
+    for (const r of rows.slice(1)) problemsOf(r.row).push(`left out with row ${String(first)}: the order was ${gaveUp.verb}`);
+    return { kind: 'leftOut', problems, gaveUp: gaveUp.message };
   }
-
-  const orders: ImportedOrder[] = [];
-  for (const [orderNumber, rows] of groups) {
-    const first = rows[0]?.row ?? 0;
-    const gaveUp = leftOutBecause(Object.assign({}, ...rows.map((r) => r.values).reverse()) as Partial<Record<OrderField, string>>, mapping);
-    if (gaveUp !== undefined) {
-      // The shop gave the order up: that is the reason, whatever else its rows say.
-      problems.delete(first);
-      problemsOf(first).push(gaveUp.message);
-      for (const r of rows.slice(1)) problems.set(r.row, { orderNumber, messages: [`left out with row ${String(first)}: the order was ${gaveUp.verb}`] });
-      continue;
-    }
-    const built = addressOf(rows, problemsOf);
-    const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
-    if (items.length === 0) problemsOf(rows[0]?.row ?? 0).push('no item to ship (every line says it needs no shipping, or names no item)');
-    const bad = rows.filter((r) => problems.has(r.row)).map((r) => r.row);
-    if (built === undefined || bad.length > 0) {
-      // The order is left out whole: its good rows say why, so no row seems lost.
-      const why = `not imported: row${bad.length === 1 ? '' : 's'} ${bad.join(', ')} of the same order ${bad.length === 1 ? 'has a problem' : 'have problems'}`;
-      for (const r of rows) if (!problems.has(r.row) && bad.length > 0) problemsOf(r.row).push(why);
-      continue;
-    }
-    const weights = items.map((item) => (item.unitWeightGrams === null ? null : item.unitWeightGrams * item.quantity));
-    orders.push({
+  if (rowCount > rows.length) {
+    problemsOf(first).push(`left out: the order has ${rowCount.toLocaleString('en-US')} rows, and an order is at most ${rows.length.toLocaleString('en-US')} lines`);
+    return { kind: 'leftOut', problems, gaveUp: undefined };
+  }
+  for (const read of rows) if (read.problems.length > 0) problemsOf(read.row).push(...read.problems);
+  const built = addressOf(rows, problemsOf);
+  const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
+  if (items.length === 0) problemsOf(first).push('no item to ship (every line says it needs no shipping, or names no item)');
+  const bad = rows.filter((r) => problems.has(r.row)).map((r) => r.row);
+  if (built === undefined || bad.length > 0) {
+    // The order is left out whole: its good rows say why, so no row seems lost.
+    const why = `not imported: row${bad.length === 1 ? '' : 's'} ${bad.join(', ')} of the same order ${bad.length === 1 ? 'has a problem' : 'have problems'}`;
+    for (const r of rows) if (!problems.has(r.row) && bad.length > 0) problemsOf(r.row).push(why);
+    return { kind: 'leftOut', problems, gaveUp: undefined };
+  }
+  const weights = items.map((item) => (item.unitWeightGrams === null ? null : item.unitWeightGrams * item.quantity));
+  return {
+    kind: 'order',
+    order: {
       orderNumber,
       shipTo: built.address,
       items,
@@ -410,8 +401,6 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
       giftMessage: built.values.giftMessage ?? null,
       estimatedWeightGrams: weights.some((w) => w === null) ? null : Math.round(weights.reduce((sum: number, w) => sum + (w ?? 0), 0) * 1000) / 1000,
       rows: rows.map((r) => r.row),
-    });
-  }
-  const listed: ImportRowProblem[] = [...problems.entries()].sort(([a], [b]) => a - b).map(([row, entry]) => ({ row, orderNumber: entry.orderNumber, messages: entry.messages }));
-  return { format, delimiter: table.delimiter, headers: table.headers, mapping, orders, problems: listed, rowCount: table.rows.length };
+    },
+  };
 }

@@ -17,7 +17,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LARGE_INPUT_BYTES, failure, isStationMethod } from '../api';
+import { failure } from '../api';
 import type { ApiResult } from '../api';
 import type { StationHost } from '../station/host';
 import { buildBridgeScript } from './bridgeScript';
@@ -35,7 +35,7 @@ export interface WebHostOptions {
   readonly port?: number;
   /** The API token; 32 random bytes (base64url) when absent. */
   readonly token?: string;
-  /** Largest API request body accepted; 1 MB by default (the methods of LARGE_INPUT_BYTES take more). */
+  /** Largest API request body accepted; 1 MB by default (an order file comes in pieces of 512 KiB). */
   readonly maxBodyBytes?: number;
   /** Open connections at most; more are closed as they come (128 by default). */
   readonly maxConnections?: number;
@@ -185,12 +185,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       refuse(response, 415, failure('invalidInput', 'Station methods take a JSON body (Content-Type: application/json).'));
       return;
     }
-    // A shop's order file may be tens of MB: the methods that read one have a bound of their own.
-    const limitBytes = isStationMethod(route) ? Math.max(maxBodyBytes, LARGE_INPUT_BYTES[route] ?? 0) : maxBodyBytes;
-    const body = await readBody(request, limitBytes);
+    const body = await readBody(request, maxBodyBytes);
     if (body.kind === 'aborted') return;
     if (body.kind === 'tooLarge') {
-      refuse(response, 413, failure('invalidInput', `${route}: the input is larger than ${limitBytes} bytes`, [{ field: '', message: 'too large' }]));
+      refuse(response, 413, failure('invalidInput', `${route}: the input is larger than ${maxBodyBytes} bytes`, [{ field: '', message: 'too large' }]));
       return;
     }
     let input: unknown;
