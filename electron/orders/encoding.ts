@@ -38,7 +38,7 @@ function unfinishedTail(bytes: Uint8Array): number {
 }
 
 /** Whether every byte of the chunks is well-formed UTF-8 (checked natively, a chunk at a time). */
-async function allUtf8(chunks: AsyncIterable<Uint8Array>): Promise<boolean> {
+async function allUtf8(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<boolean> {
   let carry: Uint8Array = new Uint8Array(0);
   for await (const chunk of chunks) {
     const bytes = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
@@ -50,7 +50,7 @@ async function allUtf8(chunks: AsyncIterable<Uint8Array>): Promise<boolean> {
 }
 
 /** The file's encoding: the one asked for, else its byte order mark's, else UTF-8 when it is, else a guess. */
-export async function detectEncoding(open: () => AsyncIterable<Uint8Array>, asked: OrderFileEncoding | 'auto'): Promise<DetectedEncoding> {
+export async function detectEncoding(open: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>, asked: OrderFileEncoding | 'auto'): Promise<DetectedEncoding> {
   if (asked !== 'auto') return { encoding: asked, guessed: false };
   for await (const head of open()) {
     const marked = byteOrderMark(head);
@@ -64,7 +64,7 @@ export async function detectEncoding(open: () => AsyncIterable<Uint8Array>, aske
  * The file's text, a chunk at a time, without its byte order mark. UTF-8 is decoded strictly: a
  * byte that is not UTF-8 stops the reading with the offset where it is, never a replacement character.
  */
-export async function* decodedText(chunks: AsyncIterable<Uint8Array>, encoding: OrderFileEncoding): AsyncGenerator<string> {
+export async function* decodedText(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, encoding: OrderFileEncoding): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding, { fatal: true });
   let offset = 0;
   try {

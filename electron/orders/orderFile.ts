@@ -25,6 +25,11 @@ export class OrderFileError extends Error {
   }
 }
 
+/** A file's size in words: "4 KB", "256 MB". */
+export function sizeOf(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB` : `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
 /** Shopify's orders export, with its real headers (one row per line item). */
 export const SHOPIFY_MAPPING: ColumnMapping = {
   orderNumber: 'Name',
@@ -366,7 +371,9 @@ export function orderOf(orderNumber: string, rows: readonly RowRead[], rowCount:
     return messages;
   };
   const first = rows[0]?.row ?? 0;
-  const gaveUp = leftOutBecause(Object.assign({}, ...rows.map((r) => r.values).reverse()), mapping);
+  // Each order-level field as its first row that gives it says.
+  const orderValues: Partial<Record<OrderField, string>> = Object.assign({}, ...rows.map((r) => r.values).reverse()) as Partial<Record<OrderField, string>>;
+  const gaveUp = leftOutBecause(orderValues, mapping);
   if (gaveUp !== undefined) {
     // The shop gave the order up: that is the reason, whatever else its rows say.
     problemsOf(first).push(gaveUp.message);

@@ -18,13 +18,13 @@ import Papa from 'papaparse';
 import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderFileEncoding, OrderFileFormat } from '../api/orders';
 import { ORDER_FILE_LIMITS, ORDERS_SHOWN, PROBLEMS_SHOWN } from '../api/orders';
 import { decodedText, detectEncoding } from './encoding';
-import { OrderFileError, mappingFor, orderOf, readRow } from './orderFile';
+import { OrderFileError, mappingFor, orderOf, readRow, sizeOf } from './orderFile';
 import { RowGroups } from './rowGroups';
 
 /** Where a file's bytes come from; `open` may be called more than once (the encoding is found first). */
 export interface OrderFileSource {
   readonly size: number;
-  open(): AsyncIterable<Uint8Array>;
+  open(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 export function fileSource(path: string, size: number): OrderFileSource {
@@ -34,7 +34,7 @@ export function fileSource(path: string, size: number): OrderFileSource {
 export function bytesSource(bytes: Uint8Array, pieceBytes = 64 * 1024): OrderFileSource {
   return {
     size: bytes.length,
-    async *open() {
+    *open() {
       for (let at = 0; at < bytes.length; at += pieceBytes) yield bytes.subarray(at, at + pieceBytes);
     },
   };
@@ -77,6 +77,7 @@ const HEAD_BYTES = 64 * 1024;
 const PROGRESS_EVERY_MS = 100;
 
 const count = (n: number): string => n.toLocaleString('en-US');
+
 
 /** Rows with problems, the first `PROBLEMS_SHOWN` by row kept, every one counted. */
 class ProblemList {
@@ -134,7 +135,7 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
   const limits = options.limits ?? ORDER_FILE_LIMITS;
   const { signal } = options;
   if (source.size === 0) throw new OrderFileError('the file is empty');
-  if (source.size > limits.bytes) throw new OrderFileError(`the file is ${count(Math.ceil(source.size / 1024 / 1024))} MB, and the station reads files of at most ${count(limits.bytes / 1024 / 1024)} MB: split it into smaller files`);
+  if (source.size > limits.bytes) throw new OrderFileError(`the file is ${sizeOf(source.size)}, and the station reads files of at most ${sizeOf(limits.bytes)}: split it into smaller files`);
   const { encoding, guessed } = await detectEncoding(() => source.open(), options.encoding ?? 'auto');
   const delimiter = guessDelimiter(await headText(source, encoding));
 
@@ -167,10 +168,14 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
     let plan: ReturnType<typeof mappingFor> | undefined;
     let headers: string[] = [];
     let rows = 0;
+    let blank = 0;
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
         // A row of empty cells (",,,,") is no row, as a spreadsheet shows it.
-        if (record.every((cell) => cell.trim() === '')) continue;
+        if (record.every((cell) => cell.trim() === '')) {
+          blank += 1;
+          continue;
+        }
         if (plan === undefined) {
           const cells = record.map((cell) => cell.trim());
           headers = [...new Set(cells.filter((cell) => cell !== ''))];
@@ -186,7 +191,8 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
         else groups.add({ ...read, orderNumber: read.orderNumber });
       }
     } catch (error) {
-      if (error instanceof CsvError) throw csvProblem(error, rows + 2, limits);
+      // The parser counts the records it made before the fault; the next one, header included, is the row at fault.
+      if (error instanceof CsvError) throw csvProblem(error, ((error as CsvError & { records?: number }).records ?? rows + 1) - blank + 1, limits);
       throw error;
     }
     if (plan === undefined) throw new OrderFileError('the file is empty');
@@ -209,8 +215,8 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
         if (options.onOrders !== undefined) batch.orders.push(outcome.order);
       } else {
         for (const [row, messages] of outcome.problems) problems.add(row, group.orderNumber, messages);
-        // Lines past the most an order keeps are left out with it, unlisted.
-        for (let extra = group.rows.length; extra < group.rowCount; extra += 1) problems.total += 1;
+        // Every row of the order is left out: rows past the most an order keeps, and rows its first row speaks for, unlisted.
+        problems.total += group.rowCount - outcome.problems.size;
         if (outcome.gaveUp !== undefined) {
           gaveUpCount += 1;
           if (options.onOrders !== undefined) batch.gaveUp.push(group.orderNumber);

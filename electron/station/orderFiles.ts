@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, OrderFileEncoding, OrderFilePhase } from '../api';
 import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerRequest } from '../orders/orderFileWorker';
+import { sizeOf } from '../orders/orderFile';
 import type { OrdersBatch } from '../orders/orderFileReader';
 import { ensureOwnPrivateDirSync } from '../privateFiles';
 import { StationError } from './dispatch';
@@ -70,7 +71,6 @@ function startWorker(): Worker {
   return new Worker(existsSync(unpacked) ? unpacked : built, options);
 }
 
-const sizeWords = (bytes: number): string => `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
 
 export class OrderFiles {
   private readonly files = new Map<string, ReceivedFile>();
@@ -150,7 +150,7 @@ export class OrderFiles {
   /** Reads a received file in a worker thread: what an import would take, and the orders to `store` for an import. */
   read(fileId: string, options: OrderFileReadOptions): Promise<ImportPreview> {
     const file = this.fileOf(fileId);
-    if (file.received < file.size) throw new StationError('conflict', `${file.name} is not all here yet (${sizeWords(file.received)} of ${sizeWords(file.size)}): send the rest first`, [{ field: 'fileId', message: 'the file is incomplete' }]);
+    if (file.received < file.size) throw new StationError('conflict', `${file.name} is not all here yet (${sizeOf(file.received)} of ${sizeOf(file.size)}): send the rest first`, [{ field: 'fileId', message: 'the file is incomplete' }]);
     if (this.readingNow !== undefined) throw new StationError('conflict', `${this.readingNow.name} is being read: wait for it to finish, or cancel it`, [{ field: 'fileId', message: 'another file is being read' }]);
     const request: OrderFileWorkerRequest = { path: file.path, size: file.size, store: options.store !== undefined, ...(options.mapping === undefined ? {} : { mapping: options.mapping }), ...(options.encoding === undefined ? {} : { encoding: options.encoding }) };
     const worker = (this.worker ??= startWorker());
@@ -198,7 +198,7 @@ export class OrderFiles {
                 this.options.onProgress(file.id, 'storing', stored, Math.max(stored, total));
                 command({ type: 'stored' });
               },
-              (error: unknown) => settle(() => reject(error), true),
+              (error: unknown) => settle(() => reject(error instanceof Error ? error : new Error(String(error))), true),
             );
             return;
           case 'done':
