@@ -235,6 +235,15 @@ export interface RowRead {
 /** Where each mapped field's column is in a row: its header's first place in the header row. */
 export type ColumnPlaces = readonly (readonly [OrderField, string, number])[];
 
+/**
+ * The order number a row's cells give at `place`, as readRow reads it; undefined when the row
+ * names none it can keep (empty, or longer than an order number can be).
+ */
+export function orderNumberIn(cells: readonly string[], place: number): string | undefined {
+  const number = (cells[place] ?? '').trim().replace(/^'/, '');
+  return number === '' || number.length > ORDER_FIELD_MAX_CHARS.orderNumber ? undefined : number;
+}
+
 /** Reads row `row` of the file (the header is row 1) from its cells. */
 export function readRow(cells: readonly string[], row: number, places: ColumnPlaces, mapping: ColumnMapping): RowRead {
   const values: Partial<Record<OrderField, string>> = {};
@@ -335,7 +344,7 @@ function addressOf(rows: readonly RowRead[], problemsOf: (row: number) => string
  * say. Refused, in words, when it names a column the file does not have or leaves out a field every
  * order needs. Also where each mapped column is in a row.
  */
-export function mappingFor(headers: readonly string[], chosen: ColumnMapping | undefined): { format: OrderFileFormat; mapping: ColumnMapping; places: ColumnPlaces } {
+export function mappingFor(headers: readonly string[], chosen: ColumnMapping | undefined): { format: OrderFileFormat; mapping: ColumnMapping; places: ColumnPlaces; orderNumberPlace: number } {
   const recognised = recognise(headers);
   const format: OrderFileFormat = chosen === undefined ? recognised.format : 'custom';
   const mapping = chosen ?? recognised.mapping;
@@ -347,7 +356,7 @@ export function mappingFor(headers: readonly string[], chosen: ColumnMapping | u
     if (chosen !== undefined) throw new OrderFileError(`the mapping gives no column for the ${what}`, missing.map((field) => `mapping.${field}`));
     throw new OrderFileError(`no column gives the ${what}: choose the columns by hand`);
   }
-  return { format, mapping, places: mappedColumns(mapping).map(([field, header]) => [field, header, headers.indexOf(header)] as const) };
+  return { format, mapping, places: mappedColumns(mapping).map(([field, header]) => [field, header, headers.indexOf(header)] as const), orderNumberPlace: headers.indexOf(mapping.orderNumber ?? '') };
 }
 
 /** What the rows of one order make: the order, or why it is left out, row by row. */

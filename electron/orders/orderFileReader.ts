@@ -1,24 +1,23 @@
 /**
  * Reading a shop's order file as a stream: bytes from a file (or memory) a piece at a time, decoded
- * in the file's encoding (encoding.ts), parsed as CSV by csv-parse (quoted fields over several lines,
- * CRLF or LF, the delimiter papaparse guesses from the first rows), each row read by the mapping
- * (orderFile.ts) and kept on disk by order number (rowGroups.ts); then each order built from its
- * rows, in the order of its first row. Memory stays bounded whatever the file's size: what is kept
- * are the first orders and problems to show, and the orders to store go to `onOrders` a batch at a
- * time, the next batch waiting until that one is stored.
+ * in the file's encoding (encoding.ts), parsed as CSV as it streams (csvRecords.ts: quoted fields over
+ * several lines, CRLF or LF, the delimiter papaparse guesses from the first rows), each row read by the mapping
+ * (orderFile.ts), and each order built from its rows (see readOrderFile for how rows are gathered).
+ * Memory stays bounded whatever the file's size: what is kept are the first orders and problems to
+ * show and the order numbers (a set of them, for the first pass), and the orders to store go to
+ * `onOrders` a batch at a time, the next batch waiting until that one is stored.
  *
  * It runs in a worker thread (orderFileWorker.ts) so the station's event loop never waits on it,
  * and in tests as it is. Every limit of ORDER_FILE_LIMITS is checked as the file is read, and
  * refused beyond in words.
  */
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import Papa from 'papaparse';
 import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderFileEncoding, OrderFileFormat } from '../api/orders';
 import { ORDER_FILE_LIMITS, ORDERS_SHOWN, PROBLEMS_SHOWN } from '../api/orders';
+import { CsvRecords, CsvShapeError } from './csvRecords';
 import { decodedText, detectEncoding } from './encoding';
-import { OrderFileError, mappingFor, orderOf, readRow, sizeOf } from './orderFile';
+import { OrderFileError, mappingFor, orderNumberIn, orderOf, readRow, sizeOf, type RowRead } from './orderFile';
 import { RowGroups } from './rowGroups';
 
 /** Where a file's bytes come from; `open` may be called more than once (the encoding is found first). */
@@ -118,19 +117,72 @@ function guessDelimiter(head: string): string {
   return DELIMITERS.includes(guessed) ? guessed : ',';
 }
 
-/** The CSV parser's errors in words, at the row where they happened (the header is row 1). */
-function csvProblem(error: CsvError, row: number, limits: OrderFileLimits): OrderFileError {
-  switch (error.code) {
-    case 'CSV_MAX_RECORD_SIZE':
-      return new OrderFileError(`row ${count(row)} is longer than ${count(limits.rowChars)} characters: the file is not an order table the station can read (is a quote left open?)`);
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return new OrderFileError(`the file is not a table the station can read (row ${count(row)}: a quoted field is never closed)`);
-    default:
-      return new OrderFileError(`the file is not a table the station can read (row ${count(row)}: ${error.message})`);
+/** Why the text is not a table, in words, at the row where it shows (the header is row 1). */
+function shapeProblem(error: CsvShapeError, row: number, limits: OrderFileLimits): OrderFileError {
+  return error.kind === 'rowTooLong'
+    ? new OrderFileError(`row ${count(row)} is longer than ${count(limits.rowChars)} characters: the file is not an order table the station can read (is a quote left open?)`)
+    : new OrderFileError(`the file is not a table the station can read (row ${count(row)}: a quoted field is never closed)`);
+}
+
+/** A row of the file as the parser gives it, with its spreadsheet row number (the header is row 1). */
+interface NumberedRecord {
+  readonly row: number;
+  readonly cells: string[];
+}
+
+/**
+ * The file's records, a pass over it, a piece's worth at a time: decoded, parsed, rows of empty cells
+ * left out (a spreadsheet shows none there), each numbered as a spreadsheet numbers it. A CSV fault
+ * is an OrderFileError at its row.
+ */
+async function* records(text: AsyncIterable<string>, delimiter: string, limits: OrderFileLimits): AsyncGenerator<NumberedRecord[]> {
+  const parser = new CsvRecords(delimiter, limits.rowChars);
+  let row = 0;
+  const parsed: string[][] = [];
+  /** The records parsed so far, numbered, rows of empty cells left out; a piece's worth at a time. */
+  const numbered = (): NumberedRecord[] => {
+    const rows: NumberedRecord[] = [];
+    for (const cells of parsed) {
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      row += 1;
+      rows.push({ row, cells });
+    }
+    parsed.length = 0;
+    return rows;
+  };
+  try {
+    for await (const piece of text) {
+      parser.push(piece, parsed);
+      yield numbered();
+    }
+    parser.end(parsed);
+    yield numbered();
+  } catch (error) {
+    // The rows before the fault were all read: the next one is the row at fault.
+    if (error instanceof CsvShapeError) {
+      yield numbered();
+      throw shapeProblem(error, row + 1, limits);
+    }
+    throw error;
   }
 }
 
-/** Reads the file into what an import would take; the orders themselves go to `onOrders` when given. */
+/** Rows of one order as they come, contiguous in the file. */
+interface OpenGroup {
+  readonly orderNumber: string;
+  readonly rows: RowRead[];
+  rowCount: number;
+}
+
+/**
+ * Reads the file into what an import would take; the orders themselves go to `onOrders` when given.
+ *
+ * Two passes over the file. The first reads only the header and each row's order number: the limits
+ * on rows and orders are met there, and the orders whose rows are not all next to each other are
+ * found. The second reads every row; an order whose rows are together (nearly every file: shops
+ * write an order's lines one after another) is checked as soon as its last row is read, in memory,
+ * and the few whose rows are apart are gathered on disk (rowGroups.ts) and checked at the end.
+ */
 export async function readOrderFile(source: OrderFileSource, options: ReadOptions = {}): Promise<ImportPreview> {
   const limits = options.limits ?? ORDER_FILE_LIMITS;
   const { signal } = options;
@@ -146,106 +198,145 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
     lastReport = now;
     options.onProgress?.(progress);
   };
-  async function* counted(): AsyncGenerator<Uint8Array> {
+  /** The file's text for one pass; the first reports the bytes read. */
+  async function* text(reportBytes: boolean): AsyncGenerator<string> {
     let done = 0;
-    for await (const chunk of source.open()) {
-      signal?.throwIfAborted();
-      done += chunk.length;
-      report({ phase: 'reading', done, total: source.size });
-      yield chunk;
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      for await (const chunk of source.open()) {
+        signal?.throwIfAborted();
+        done += chunk.length;
+        if (reportBytes) report({ phase: 'reading', done, total: source.size });
+        yield chunk;
+      }
     }
-    report({ phase: 'reading', done, total: source.size }, true);
+    yield* decodedText(counted(), encoding);
+    if (reportBytes) report({ phase: 'reading', done, total: source.size }, true);
   }
 
-  const problems = new ProblemList();
-  const groups = new RowGroups(limits.orders, limits.linesPerOrder, () => new OrderFileError(`the file names more than ${count(limits.orders)} orders: split it into files of at most ${count(limits.orders)} orders`));
-  try {
-    const text = Readable.from(decodedText(counted(), encoding));
-    const parser = parse({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, max_record_size: limits.rowChars });
-    text.on('error', (error) => parser.destroy(error));
-    text.pipe(parser);
-
-    let plan: ReturnType<typeof mappingFor> | undefined;
-    let headers: string[] = [];
-    let rows = 0;
-    let blank = 0;
-    try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        // A row of empty cells (",,,,") is no row, as a spreadsheet shows it.
-        if (record.every((cell) => cell.trim() === '')) {
-          blank += 1;
-          continue;
-        }
+  // ---- First pass: the header, the limits, and the orders whose rows are apart.
+  let plan: ReturnType<typeof mappingFor> | undefined;
+  let headers: string[] = [];
+  let rowCount = 0;
+  let orderTotal = 0;
+  const apart = new Set<string>();
+  {
+    const seen = new Set<string>();
+    let current: string | undefined;
+    for await (const piece of records(text(true), delimiter, limits)) {
+      for (const { cells } of piece) {
         if (plan === undefined) {
-          const cells = record.map((cell) => cell.trim());
-          headers = [...new Set(cells.filter((cell) => cell !== ''))];
+          const trimmed = cells.map((cell) => cell.trim());
+          headers = [...new Set(trimmed.filter((cell) => cell !== ''))];
           if (headers.length < 2) throw new OrderFileError('the file has no header row with column names');
-          plan = mappingFor(cells, options.mapping);
+          plan = mappingFor(trimmed, options.mapping);
           continue;
         }
-        rows += 1;
-        if (rows > limits.rows) throw new OrderFileError(`the file has more than ${count(limits.rows)} rows: split it into files of at most ${count(limits.rows)} rows`);
-        // Spreadsheet rows: the header is row 1. A quoted field over several lines is still one row.
-        const read = readRow(record, rows + 1, plan.places, plan.mapping);
-        if (read.orderNumber === null) problems.add(read.row, null, read.problems);
-        else groups.add({ ...read, orderNumber: read.orderNumber });
-      }
-    } catch (error) {
-      // The parser counts the records it made before the fault; the next one, header included, is the row at fault.
-      if (error instanceof CsvError) throw csvProblem(error, ((error as CsvError & { records?: number }).records ?? rows + 1) - blank + 1, limits);
-      throw error;
-    }
-    if (plan === undefined) throw new OrderFileError('the file is empty');
-    const { format, mapping } = plan;
-
-    const shown: ImportedOrder[] = [];
-    let orderCount = 0;
-    let gaveUpCount = 0;
-    let checked = 0;
-    const batchSize = options.batchSize ?? 500;
-    let batch: OrdersBatch = { format, orders: [], gaveUp: [] };
-    for (const group of groups.groups()) {
-      signal?.throwIfAborted();
-      checked += 1;
-      report({ phase: 'checking', done: checked, total: groups.orderCount });
-      const outcome = orderOf(group.orderNumber, group.rows, group.rowCount, mapping);
-      if (outcome.kind === 'order') {
-        orderCount += 1;
-        if (shown.length < ORDERS_SHOWN) shown.push(outcome.order);
-        if (options.onOrders !== undefined) batch.orders.push(outcome.order);
-      } else {
-        for (const [row, messages] of outcome.problems) problems.add(row, group.orderNumber, messages);
-        // Every row of the order is left out: rows past the most an order keeps, and rows its first row speaks for, unlisted.
-        problems.total += group.rowCount - outcome.problems.size;
-        if (outcome.gaveUp !== undefined) {
-          gaveUpCount += 1;
-          if (options.onOrders !== undefined) batch.gaveUp.push(group.orderNumber);
+        rowCount += 1;
+        if (rowCount > limits.rows) throw new OrderFileError(`the file has more than ${count(limits.rows)} rows: split it into files of at most ${count(limits.rows)} rows`);
+        const number = orderNumberIn(cells, plan.orderNumberPlace);
+        if (number === undefined || number === current) continue;
+        current = number;
+        if (seen.has(number)) {
+          apart.add(number);
+          continue;
         }
-      }
-      if (options.onOrders !== undefined && batch.orders.length + batch.gaveUp.length >= batchSize) {
-        await options.onOrders(batch);
-        batch = { format, orders: [], gaveUp: [] };
+        seen.add(number);
+        if (seen.size > limits.orders) throw new OrderFileError(`the file names more than ${count(limits.orders)} orders: split it into files of at most ${count(limits.orders)} orders`);
       }
     }
-    if (options.onOrders !== undefined && batch.orders.length + batch.gaveUp.length > 0) await options.onOrders(batch);
-    report({ phase: 'checking', done: checked, total: groups.orderCount }, true);
-    return {
-      format,
-      delimiter,
-      headers,
-      mapping,
-      encoding,
-      encodingGuessed: guessed,
-      rowCount: rows,
-      orders: shown,
-      orderCount,
-      problems: problems.kept,
-      problemRowCount: problems.total,
-      gaveUpCount,
-    };
-  } finally {
-    groups.close();
+    orderTotal = seen.size;
   }
+  if (plan === undefined) throw new OrderFileError('the file is empty');
+  const { format, mapping, places } = plan;
+
+  // ---- Second pass: every row, each order checked once its rows are all read.
+  const problems = new ProblemList();
+  const shown: ImportedOrder[] = [];
+  let orderCount = 0;
+  let gaveUpCount = 0;
+  let checked = 0;
+  const batchSize = options.batchSize ?? 500;
+  const batch: OrdersBatch = { format, orders: [], gaveUp: [] };
+  const check = (orderNumber: string, rows: readonly RowRead[], rowsInFile: number): void => {
+    checked += 1;
+    report({ phase: 'checking', done: checked, total: orderTotal });
+    const outcome = orderOf(orderNumber, rows, rowsInFile, mapping);
+    if (outcome.kind === 'order') {
+      orderCount += 1;
+      if (shown.length < ORDERS_SHOWN) shown.push(outcome.order);
+      if (options.onOrders !== undefined) batch.orders.push(outcome.order);
+    } else {
+      for (const [row, messages] of outcome.problems) problems.add(row, orderNumber, messages);
+      // Every row of the order is left out: rows past the most an order keeps, and rows its first row speaks for, unlisted.
+      problems.total += rowsInFile - outcome.problems.size;
+      if (outcome.gaveUp !== undefined) {
+        gaveUpCount += 1;
+        if (options.onOrders !== undefined) batch.gaveUp.push(orderNumber);
+      }
+    }
+  };
+  /** Hands the batch over once it is full (or at the end, whatever it holds), and waits until it is taken. */
+  const handOver = async (atEnd = false): Promise<void> => {
+    if (options.onOrders === undefined) return;
+    while (batch.orders.length + batch.gaveUp.length >= (atEnd ? 1 : batchSize)) {
+      const orders = batch.orders.splice(0, batchSize);
+      await options.onOrders({ format, orders, gaveUp: batch.gaveUp.splice(0, batchSize - orders.length) });
+    }
+  };
+
+  const apartRows = new RowGroups(limits.linesPerOrder);
+  try {
+    let open: OpenGroup | undefined;
+    let header = true;
+    for await (const piece of records(text(false), delimiter, limits)) {
+      for (const { row, cells } of piece) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        const read = readRow(cells, row, places, mapping);
+        if (read.orderNumber === null) {
+          problems.add(read.row, null, read.problems);
+          continue;
+        }
+        if (apart.has(read.orderNumber)) {
+          apartRows.add({ ...read, orderNumber: read.orderNumber });
+          continue;
+        }
+        if (open?.orderNumber !== read.orderNumber) {
+          if (open !== undefined) check(open.orderNumber, open.rows, open.rowCount);
+          open = { orderNumber: read.orderNumber, rows: [], rowCount: 0 };
+        }
+        open.rowCount += 1;
+        if (open.rows.length < limits.linesPerOrder) open.rows.push(read);
+      }
+      await handOver();
+    }
+    if (open !== undefined) check(open.orderNumber, open.rows, open.rowCount);
+    for (const group of apartRows.groups()) {
+      signal?.throwIfAborted();
+      check(group.orderNumber, group.rows, group.rowCount);
+      await handOver();
+    }
+  } finally {
+    apartRows.close();
+  }
+  await handOver(true);
+  report({ phase: 'checking', done: checked, total: orderTotal }, true);
+  return {
+    format,
+    delimiter,
+    headers,
+    mapping,
+    encoding,
+    encodingGuessed: guessed,
+    rowCount,
+    orders: shown,
+    orderCount,
+    problems: problems.kept,
+    problemRowCount: problems.total,
+    gaveUpCount,
+  };
 }
 
 /** Reads a file given as text (a test's, or a small file sent whole). */

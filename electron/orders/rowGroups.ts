@@ -1,8 +1,9 @@
 /**
- * The rows of a file gathered by order number, in a temporary SQLite database on disk rather than
- * in memory: a file of a million orders whose rows may be anywhere (an order's second line a
- * thousand rows after its first) is grouped in bounded memory. The database is private to the
- * reading (SQLite's anonymous temporary file, deleted when it closes).
+ * Rows gathered by order number in a temporary SQLite database on disk rather than in memory: the
+ * rows of orders whose lines are apart in a file (an order's second line a thousand rows after its
+ * first, a sheet sorted by SKU) are grouped in bounded memory however many there are. The database
+ * is private to the reading (SQLite's anonymous temporary file, deleted when it closes), and made
+ * only when a row comes.
  *
  * Orders come back in the order of their first row, each with its rows in file order. An order
  * past `maxRowsPerOrder` keeps only its first rows and says how many it had.
@@ -22,57 +23,55 @@ export interface RowGroup {
 /** Rows written in one transaction: large enough that committing costs little. */
 const ROWS_PER_TRANSACTION = 10_000;
 
-export class RowGroups {
-  private readonly db: Db;
-  private readonly upsertOrder: Statement<[number, string], { first: number; rows: number }>;
-  private readonly insertRow: Statement<[number, number, string]>;
-  private pending = 0;
-  private orders = 0;
+interface Scratch {
+  readonly db: Db;
+  readonly upsertOrder: Statement<[number, string], { first: number; rows: number }>;
+  readonly insertRow: Statement<[number, number, string]>;
+}
 
-  constructor(
-    private readonly maxOrders: number,
-    private readonly maxRowsPerOrder: number,
-    private readonly tooManyOrders: () => Error,
-  ) {
-    this.db = new Database('');
+export class RowGroups {
+  private scratch: Scratch | undefined;
+  private pending = 0;
+
+  constructor(private readonly maxRowsPerOrder: number) {}
+
+  private open(): Scratch {
+    if (this.scratch !== undefined) return this.scratch;
+    const db = new Database('');
     // A scratch file: nothing here must survive a crash, and 16 MB of cache bounds its memory.
-    this.db.pragma('journal_mode = OFF');
-    this.db.pragma('synchronous = OFF');
-    this.db.pragma('cache_size = -16384');
-    this.db.exec(`
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -16384');
+    db.exec(`
       CREATE TABLE orders (first INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, rows INTEGER NOT NULL);
       CREATE TABLE rows (first INTEGER NOT NULL, row INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (first, row)) WITHOUT ROWID;
     `);
-    this.upsertOrder = this.db.prepare('INSERT INTO orders (first, number, rows) VALUES (?, ?, 1) ON CONFLICT (number) DO UPDATE SET rows = rows + 1 RETURNING first, rows');
-    this.insertRow = this.db.prepare('INSERT INTO rows (first, row, data) VALUES (?, ?, ?)');
-    this.db.exec('BEGIN');
-  }
-
-  /** How many orders the rows added so far name. */
-  get orderCount(): number {
-    return this.orders;
+    const upsertOrder = db.prepare<[number, string], { first: number; rows: number }>('INSERT INTO orders (first, number, rows) VALUES (?, ?, 1) ON CONFLICT (number) DO UPDATE SET rows = rows + 1 RETURNING first, rows');
+    const insertRow = db.prepare<[number, number, string]>('INSERT INTO rows (first, row, data) VALUES (?, ?, ?)');
+    db.exec('BEGIN');
+    this.scratch = { db, upsertOrder, insertRow };
+    return this.scratch;
   }
 
   add(read: RowRead & { readonly orderNumber: string }): void {
-    const order = this.upsertOrder.get(read.row, read.orderNumber);
+    const { db, upsertOrder, insertRow } = this.open();
+    const order = upsertOrder.get(read.row, read.orderNumber);
     if (order === undefined) throw new Error('the row store did not answer for an order');
-    if (order.rows === 1) {
-      this.orders += 1;
-      if (this.orders > this.maxOrders) throw this.tooManyOrders();
-    }
-    if (order.rows <= this.maxRowsPerOrder) this.insertRow.run(order.first, read.row, JSON.stringify(read));
+    if (order.rows <= this.maxRowsPerOrder) insertRow.run(order.first, read.row, JSON.stringify(read));
     this.pending += 1;
     if (this.pending >= ROWS_PER_TRANSACTION) {
-      this.db.exec('COMMIT; BEGIN');
+      db.exec('COMMIT; BEGIN');
       this.pending = 0;
     }
   }
 
   /** Every order with its rows, in the order of its first row. */
   *groups(): Generator<RowGroup> {
-    this.db.exec('COMMIT');
+    if (this.scratch === undefined) return;
+    const { db } = this.scratch;
+    db.exec('COMMIT');
     let current: { number: string; count: number; rows: RowRead[] } | undefined;
-    const rows = this.db.prepare('SELECT o.number AS number, o.rows AS count, r.data AS data FROM rows r JOIN orders o ON o.first = r.first ORDER BY r.first, r.row');
+    const rows = db.prepare('SELECT o.number AS number, o.rows AS count, r.data AS data FROM rows r JOIN orders o ON o.first = r.first ORDER BY r.first, r.row');
     for (const { number, count, data } of rows.iterate() as Iterable<{ number: string; count: number; data: string }>) {
       if (current !== undefined && current.number !== number) {
         yield { orderNumber: current.number, rows: current.rows, rowCount: current.count };
@@ -85,6 +84,6 @@ export class RowGroups {
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (this.scratch?.db.open === true) this.scratch.db.close();
   }
 }

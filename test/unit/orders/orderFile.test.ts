@@ -164,7 +164,7 @@ describe('files that are not order tables', () => {
     await expect(readOrderText('')).rejects.toThrow('the file is empty');
     await expect(readOrderText('\uFEFF\r\n')).rejects.toThrow('the file is empty');
     await expect(readOrderText('just one column\nvalue\n')).rejects.toThrow('the file has no header row with column names');
-    await expect(readOrderText('order,name\n"A-1,Unclosed quote\n')).rejects.toThrow(/the file is not a table the station can read/);
+    await expect(readOrderText('order,name,address,city,zip,country\nA-0,Ann,1 Main St,Boston,02108,US\n"A-1,Unclosed quote\n')).rejects.toThrow('the file is not a table the station can read (row 3: a quoted field is never closed)');
   });
 });
 

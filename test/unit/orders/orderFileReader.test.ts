@@ -2,7 +2,7 @@
  * Reading an order file as a stream (the code the station's worker thread runs), on files made
  * here: columns headed like the properties of every object, the encodings files come in (a
  * Windows-1252 file is read as such and said to be a guess, never patched with replacement
- * characters), rows of one order far apart, every limit refused in words (the limits shrunk so the
+ * characters), rows of one order far apart (gathered on disk), every limit refused in words (the limits shrunk so the
  * files stay small), the problems shown capped but all counted, and the orders handed over in
  * batches, the next waiting until the last is taken.
  */
@@ -63,13 +63,13 @@ describe('encodings', () => {
 });
 
 describe('an order whose rows are far apart', () => {
-  it('is gathered whole, in the place of its first row', async () => {
+  it('is gathered whole, after the orders whose rows are together', async () => {
     const text = [HEADER, row('F-1', 'Ann Lee', 'Mug'), row('F-2', 'Bo Li', 'Tea'), row('F-3', 'Cy Ng', 'Pot'), row('F-1', 'Ann Lee', 'Lid')].join('\n');
     const preview = await readOrderText(text);
     expect(preview.orders.map((order) => [order.orderNumber, order.rows, order.items.map((item) => item.description)])).toEqual([
-      ['F-1', [2, 5], ['Mug', 'Lid']],
       ['F-2', [3], ['Tea']],
       ['F-3', [4], ['Pot']],
+      ['F-1', [2, 5], ['Mug', 'Lid']],
     ]);
   });
 });
