@@ -72,6 +72,11 @@ export interface ReadOptions {
 const DELIMITERS = [',', ';', '\t', '|'];
 /** Bytes looked at to guess the delimiter: the first rows of any file. */
 const HEAD_BYTES = 64 * 1024;
+/**
+ * Orders handed over to be stored at a time: each batch is one transaction on the station's event
+ * loop, so it must stay far under the 100 ms a desk's call may wait (100 orders take about 5 ms).
+ */
+const STORE_BATCH = 100;
 /** Progress is reported this often at most. */
 const PROGRESS_EVERY_MS = 100;
 
@@ -255,7 +260,7 @@ export async function readOrderFile(source: OrderFileSource, options: ReadOption
   let orderCount = 0;
   let gaveUpCount = 0;
   let checked = 0;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? STORE_BATCH;
   const batch: OrdersBatch = { format, orders: [], gaveUp: [] };
   const check = (orderNumber: string, rows: readonly RowRead[], rowsInFile: number): void => {
     checked += 1;
