@@ -6,6 +6,8 @@
  * station says each is stored), and ends with what the reading found, or why the file could not
  * be read.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, OrderFileEncoding } from '../api/orders';
 import { OrderFileError } from './orderFile';
@@ -68,4 +70,21 @@ function serve(port: NonNullable<typeof parentPort>): void {
   });
 }
 
-if (parentPort !== null) serve(parentPort);
+/**
+ * On Linux a thread has a nice value of its own: this one is made the last to get a CPU, so on a
+ * busy desk (two cores, other programs) the station's own thread answers first and the file waits.
+ * Elsewhere the thread keeps its priority.
+ */
+function yieldTheCpu(): void {
+  try {
+    const thread = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 19);
+  } catch {
+    // Not Linux, or not allowed: the reading still runs, beside the station.
+  }
+}
+
+if (parentPort !== null) {
+  yieldTheCpu();
+  serve(parentPort);
+}

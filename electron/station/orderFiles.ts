@@ -154,8 +154,7 @@ export class OrderFiles {
     if (this.readingNow !== undefined) throw new StationError('conflict', `${this.readingNow.name} is being read: wait for it to finish, or cancel it`, [{ field: 'fileId', message: 'another file is being read' }]);
     const request: OrderFileWorkerRequest = { path: file.path, size: file.size, store: options.store !== undefined, ...(options.mapping === undefined ? {} : { mapping: options.mapping }), ...(options.encoding === undefined ? {} : { encoding: options.encoding }) };
     const worker = (this.worker ??= startWorker());
-    // An idle worker does not keep the station's process alive.
-    worker.unref();
+    // A reading keeps the process alive; an idle worker does not (it is unref'd when the reading settles).
     worker.ref();
     this.readingNow = file;
     return new Promise<ImportPreview>((resolve, reject) => {

@@ -34,7 +34,7 @@ const TARGET_ANSWER_MS = 100;
 
 const root = process.cwd();
 const CACHE = join(root, '.cache', 'bench');
-const file = join(CACHE, `orders-${ORDERS}.csv`);
+const file = join(CACHE, `orders-${ORDERS}-v2.csv`);
 const OPEN_URL = /open (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+)) in a browser/;
 
 const PLACES = [
@@ -46,15 +46,15 @@ const PLACES = [
   ['Denver', 'CO', '80202'],
 ] as const;
 
-/** One line per order, as a shop's sheet writes them: about 100 bytes each. */
+/** One line per order, as a shop's sheet writes them: about 105 bytes each. */
 async function writeFile(): Promise<void> {
   if (existsSync(file)) return;
   mkdirSync(CACHE, { recursive: true });
   const out = createWriteStream(file);
-  out.write('Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit\n');
+  out.write('Order No,Recipient,Street,City,State,Postcode,Country,Phone,SKU,Description,Qty,Unit price,Weight,Weight unit\n');
   for (let i = 1; i <= ORDERS; i += 1) {
     const [city, state, zip] = PLACES[i % PLACES.length] ?? PLACES[0];
-    const line = `BN-${String(i).padStart(7, '0')},Pat Rivera ${String(i % 9973)},${String(i % 9000)} Main St,${city},${state},${zip},US,SKU-${String(i % 500)},Item ${String(i % 500)},${String(1 + (i % 3))},12.50,${String(6 + (i % 40))},oz\n`;
+    const line = `BN-${String(i).padStart(7, '0')},Pat Rivera ${String(i % 9973)},${String(i % 9000)} Main St,${city},${state},${zip},US,+1 415-555-${String(i % 10_000).padStart(4, '0')},SKU-${String(i % 500)},Item ${String(i % 500)},${String(1 + (i % 3))},12.50,${String(6 + (i % 40))},oz\n`;
     if (!out.write(line)) await once(out, 'drain');
   }
   out.end();
