@@ -76,13 +76,7 @@ export class CsvRecords {
           } else if (c === LF || c === CR) {
             this.endField(text.slice(start, i));
             this.endRecord(out);
-            if (c === CR) {
-              if (i + 1 < text.length) {
-                if (text.charCodeAt(i + 1) === LF) i += 1;
-              } else {
-                this.afterCr = true;
-              }
-            }
+            i = this.lineEnd(text, i);
           }
           continue;
         case State.Quoted:
@@ -101,13 +95,7 @@ export class CsvRecords {
           } else if (c === LF || c === CR) {
             this.endField('');
             this.endRecord(out);
-            if (c === CR) {
-              if (i + 1 < text.length) {
-                if (text.charCodeAt(i + 1) === LF) i += 1;
-              } else {
-                this.afterCr = true;
-              }
-            }
+            i = this.lineEnd(text, i);
           } else {
             // Text after a closing quote joins the field, as spreadsheets read it.
             this.state = State.Unquoted;
@@ -127,6 +115,16 @@ export class CsvRecords {
       this.endField('');
       this.endRecord(out);
     }
+  }
+
+  /** Where the line end at `i` ends: a CR followed by an LF is one line end, and the LF may start the next piece. */
+  private lineEnd(text: string, i: number): number {
+    if (text.charCodeAt(i) !== CR) return i;
+    if (i + 1 === text.length) {
+      this.afterCr = true;
+      return i;
+    }
+    return text.charCodeAt(i + 1) === LF ? i + 1 : i;
   }
 
   private endField(tail: string): void {

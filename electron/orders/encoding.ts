@@ -77,19 +77,7 @@ export async function* decodedText(chunks: AsyncIterable<Uint8Array> | Iterable<
     if (rest !== '') yield rest;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
-    throw new OrderFileError(`the file is not ${ENCODING_NAMES[encoding]} (a byte near byte ${offset.toLocaleString('en-US')} is not): choose the encoding it was saved in`, ['encoding']);
+    throw new OrderFileError(`the file is not ${encoding.toUpperCase()} (a byte near byte ${offset.toLocaleString('en-US')} is not): choose the encoding it was saved in`, ['encoding']);
   }
 }
 
-/** Each encoding as a person knows it. */
-export const ENCODING_NAMES: Readonly<Record<OrderFileEncoding, string>> = {
-  'utf-8': 'UTF-8',
-  'utf-16le': 'UTF-16 (little-endian)',
-  'utf-16be': 'UTF-16 (big-endian)',
-  'windows-1252': 'Windows-1252 (Western European)',
-  'windows-1250': 'Windows-1250 (Central European)',
-  'windows-1251': 'Windows-1251 (Cyrillic)',
-  'iso-8859-15': 'ISO-8859-15 (Western European with €)',
-  macintosh: 'Mac OS Roman',
-  shift_jis: 'Shift JIS (Japanese)',
-};

@@ -20,6 +20,7 @@ import { open } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { PLACES } from '../support/orderFiles';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -37,14 +38,6 @@ const CACHE = join(root, '.cache', 'bench');
 const file = join(CACHE, `orders-${ORDERS}-v2.csv`);
 const OPEN_URL = /open (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+)) in a browser/;
 
-const PLACES = [
-  ['San Francisco', 'CA', '94105'],
-  ['Chicago', 'IL', '60606'],
-  ['New York', 'NY', '10118'],
-  ['Austin', 'TX', '78701'],
-  ['Seattle', 'WA', '98101'],
-  ['Denver', 'CO', '80202'],
-] as const;
 
 /** One line per order, as a shop's sheet writes them: about 105 bytes each. */
 async function writeFile(): Promise<void> {
