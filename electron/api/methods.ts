@@ -35,7 +35,7 @@ import type {
 import type { StationEvent } from './stationEvents';
 import { BatchBox, BatchLocationId, BatchOrderNumbers, BatchService } from './batches';
 import type { BatchEstimate, BatchServiceOffers, BatchSummary, BatchView } from './batches';
-import { ColumnMapping, CompleteColumnMapping, MappingName, ORDER_FILE_MAX_BODY_BYTES, ORDER_STATUSES, OrderFileText, OrderNumber } from './orders';
+import { CompleteColumnMapping, MappingName, ORDER_FILE_LIMITS, ORDER_STATUSES, OrderFileId, OrderFileInput, OrderFilePiece, OrderNumber } from './orders';
 import type { ImportPreview, OrderImportResult, OrderPage, OrderScan, SavedOrderMapping, StoredOrder } from './orders';
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
@@ -152,13 +152,27 @@ export const STATION_METHODS = {
   discardOutboxItem: z.strictObject({ id: RowId }),
 
   // ---- Orders -------------------------------------------------------------------------
-  /** Reads a shop's order file (CSV text) and shows what an import would take, saving nothing. */
-  previewOrderImport: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  /**
+   * Starts receiving a shop's order file of `size` bytes, sent in pieces with appendOrderFile (so
+   * a file of any size crosses either transport in bodies under 1 MB). `name` is how it is called in messages.
+   */
+  openOrderFile: z.strictObject({ name: text(255).trim().min(1, 'must not be empty'), size: z.number().int().min(1, 'the file is empty').max(ORDER_FILE_LIMITS.bytes, `the file is larger than ${String(ORDER_FILE_LIMITS.bytes / 1024 / 1024)} MB: split it`) }),
+  /** The next piece of a file: its bytes in base64, at `offset`, which must be what was received so far. */
+  appendOrderFile: z.strictObject({ fileId: OrderFileId, offset: z.number().int().min(0).max(ORDER_FILE_LIMITS.bytes), data: OrderFilePiece }),
+  /**
+   * Reads a shop's order file (given whole as `text`, or received with `fileId`) in a worker thread
+   * and shows what an import would take, saving nothing; `orderFileProgress` events follow it.
+   */
+  previewOrderImport: OrderFileInput,
   /**
    * Reads the file again and stores its good orders: new ones are added, open ones updated,
    * shipped or cancelled ones kept as they are. The rows left out come back with why.
    */
-  importOrders: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  importOrders: OrderFileInput,
+  /** Stops a preview or an import of the file that is running: the import keeps what it stored. */
+  cancelOrderFile: z.strictObject({ fileId: OrderFileId }),
+  /** Forgets a file sent in pieces (its received bytes are deleted); stops what runs on it. */
+  closeOrderFile: z.strictObject({ fileId: OrderFileId }),
   /** Imported orders, newest first, narrowed by every filter given. */
   listOrders: z
     .strictObject({
@@ -273,15 +287,6 @@ export function isStationMethod(name: unknown): name is StationMethod {
   return typeof name === 'string' && Object.hasOwn(STATION_METHODS, name);
 }
 
-/**
- * Methods whose input may be far larger than a transport's usual bound (a shop's order file),
- * with the largest body they take, in bytes of JSON.
- */
-export const LARGE_INPUT_BYTES: Readonly<Partial<Record<StationMethod, number>>> = {
-  previewOrderImport: ORDER_FILE_MAX_BODY_BYTES,
-  importOrders: ORDER_FILE_MAX_BODY_BYTES,
-};
-
 export type MethodInput<M extends StationMethod> = z.input<(typeof STATION_METHODS)[M]>;
 export type ParsedInput<M extends StationMethod> = z.output<(typeof STATION_METHODS)[M]>;
 
@@ -334,8 +339,12 @@ export interface StationResults {
   retryOutboxItem: OutboxItem;
   resubmitOutboxItem: OutboxItem;
   discardOutboxItem: OutboxItem;
+  openOrderFile: { readonly fileId: string };
+  appendOrderFile: { readonly received: number; readonly complete: boolean };
   previewOrderImport: ImportPreview;
   importOrders: OrderImportResult;
+  cancelOrderFile: { readonly cancelled: boolean };
+  closeOrderFile: { readonly closed: true };
   listOrders: OrderPage;
   getOrder: StoredOrder;
   scanOrder: OrderScan;

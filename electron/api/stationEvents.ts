@@ -4,6 +4,7 @@
  * emit these types; transports carry them as they are.
  */
 import type { BatchProgressEvent } from './batches';
+import type { OrderFilePhase } from './orders';
 import type { OutboxKind, OutboxState } from './outbox';
 import type { PrintEvent, PrinterStateEvent } from './printing';
 import type { TrackingStatus } from './tracking';
@@ -42,6 +43,11 @@ export type StationEvent =
   | PrinterStateEvent
   /** A batch's shipments settled (or one was resubmitted or discarded): its counts now. */
   | BatchProgressEvent
+  /**
+   * How far a preview or an import of an order file has come: `reading` counts bytes, `checking`
+   * and `storing` orders, `done` of `total`. Sent a few times a second at most.
+   */
+  | { readonly type: 'orderFileProgress'; readonly fileId: string; readonly phase: OrderFilePhase; readonly done: number; readonly total: number }
   /** Another profile became active, or the active one changed: reload what depends on it. */
   | { readonly type: 'connectionChanged'; readonly profileId: string };
 

@@ -19,7 +19,7 @@ import { roleOf, type PrintEvent, type PrintJob, type PrinterInfo, type PrinterS
 import type { PrintOptions } from '../store/printJobs';
 import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintHeld, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
 import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting } from '../store/settings';
+import { getSetting, printerEntry } from '../store/settings';
 import { atomically, type Db } from '../store/statements';
 import type { PrintFormat, PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
@@ -367,7 +367,7 @@ export class PrintService {
       }
       const media = choice.media;
       // An automatic print takes the printer's copies setting; a reprint the copies asked for.
-      const copies = row.purpose === 'auto' ? (getSetting(this.db, 'printerCopies')[choice.printer] ?? row.copies) : row.copies;
+      const copies = row.purpose === 'auto' ? (printerEntry(getSetting(this.db, 'printerCopies'), choice.printer) ?? row.copies) : row.copies;
       // A batch's shipments print together, one job per printer; any other shipment on its own.
       const place = batchPlaceOf(this.db, row.stationRef);
       const owner = place === undefined ? row.stationRef : `batch ${String(place.batchId)}`;

@@ -6,7 +6,7 @@
  */
 import { roleOf, type PrinterRole } from '../api/printing';
 import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting } from '../store/settings';
+import { getSetting, printerEntry } from '../store/settings';
 import type { Db } from '../store/statements';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
@@ -28,7 +28,7 @@ const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', doc
  * set to ZPL is a thermal label printer: without a media setting it holds 4x6, whatever it prints.
  */
 export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize {
-  const configured = getSetting(db, 'printerMedia')[printer];
+  const configured = printerEntry(getSetting(db, 'printerMedia'), printer);
   const usual = printerLanguageOf(db, printer).language === 'ZPL' ? DEFAULT_MEDIA.label : DEFAULT_MEDIA[role];
   return parseMedia(configured ?? usual, `printerMedia.${printer}`);
 }

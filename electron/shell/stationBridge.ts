@@ -61,8 +61,12 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     resubmitOutboxItem: (input) => invoke('resubmitOutboxItem', input),
     discardOutboxItem: (input) => invoke('discardOutboxItem', input),
 
+    openOrderFile: (input) => invoke('openOrderFile', input),
+    appendOrderFile: (input) => invoke('appendOrderFile', input),
     previewOrderImport: (input) => invoke('previewOrderImport', input),
     importOrders: (input) => invoke('importOrders', input),
+    cancelOrderFile: (input) => invoke('cancelOrderFile', input),
+    closeOrderFile: (input) => invoke('closeOrderFile', input),
     listOrders: (input) => invoke('listOrders', input),
     getOrder: (input) => invoke('getOrder', input),
     scanOrder: (input) => invoke('scanOrder', input),

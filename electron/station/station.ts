@@ -18,6 +18,7 @@ import { batchHandlers } from './handlers/batches';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
 import { orderHandlers } from './handlers/orders';
+import { OrderFiles } from './orderFiles';
 import { outboxHandlers } from './handlers/outbox';
 import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
@@ -195,13 +196,18 @@ export async function openStation(options: StationOptions): Promise<Station> {
     core.log(`the active connection could not open (${error instanceof Error ? error.message : String(error)}); using the sandbox`);
     await core.activate(SANDBOX_PROFILE_ID);
   }
+  const orderFiles = await OrderFiles.open({
+    dataDir: options.dataDir,
+    onProgress: (fileId, phase, done, total) => core.emit({ type: 'orderFileProgress', fileId, phase, done, total }),
+    log: (line) => core.log(line),
+  });
   const handlers = {
     ...connectionHandlers(core),
     ...locationHandlers(core),
     ...shippingHandlers(core),
     ...shipmentHandlers(core),
     ...outboxHandlers(core),
-    ...orderHandlers(core),
+    ...orderHandlers(core, orderFiles),
     ...batchHandlers(core),
     ...printingHandlers(core),
     ...settingsHandlers(core),
@@ -210,6 +216,9 @@ export async function openStation(options: StationOptions): Promise<Station> {
   return {
     call: createDispatch(handlers, { logError: (method, error) => core.log(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) }),
     onEvent: (listener) => core.onEvent(listener),
-    close: () => core.close(),
+    close: async () => {
+      await orderFiles.closeAll();
+      await core.close();
+    },
   };
 }

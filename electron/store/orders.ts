@@ -206,6 +206,28 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
   });
 }
 
+/**
+ * The shop cancelled or refunded these orders: those still open here are cancelled too (in one
+ * transaction), so nobody packs them; shipped ones stay shipped, unknown numbers change nothing.
+ * Returns how many were cancelled.
+ */
+export function cancelOrdersTheShopGaveUp(db: Db, orderNumbers: readonly string[], now: number): number {
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    let cancelled = 0;
+    for (const orderNumber of orderNumbers) cancelled += statement(db, "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status = 'open'").run(at, orderNumber).changes;
+    return cancelled;
+  });
+}
+
+/**
+ * One batch of a file's orders, in one transaction: its orders stored as `importOrders` does, and
+ * the orders the shop gave up cancelled where they are still open.
+ */
+export function storeImportBatch(db: Db, batch: Pick<ImportPreview, 'format' | 'orders'> & { readonly gaveUp: readonly string[] }, now: number): OrderImportCounts & { cancelled: number } {
+  return atomically(db, () => ({ ...importOrders(db, batch, now), cancelled: cancelOrdersTheShopGaveUp(db, batch.gaveUp, now) }));
+}
+
 export function getOrder(db: Db, orderNumber: string): StoredOrder | undefined {
   const row = statement(db, 'SELECT * FROM orders WHERE order_number = ?').get(orderNumber);
   return row === undefined ? undefined : toOrder(row);

@@ -84,6 +84,15 @@ export function setSetting<K extends SettingKey>(db: Db, key: K, value: SettingV
   statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
 }
 
+/**
+ * A printer's own entry of a per-printer setting (its media, copies or language), or undefined
+ * when it has none. Only an own entry counts: a printer called "constructor" or "__proto__" names
+ * no property every object inherits.
+ */
+export function printerEntry<T>(entries: Readonly<Record<string, T>>, printer: string): T | undefined {
+  return Object.hasOwn(entries, printer) ? entries[printer] : undefined;
+}
+
 /** Every setting with its current value (defaults filled in), for a settings page. */
 export function allSettings(db: Db): { [K in SettingKey]: SettingValue<K> } {
   return Object.fromEntries(SETTING_KEYS.map((key) => [key, getSetting(db, key)])) as { [K in SettingKey]: SettingValue<K> };

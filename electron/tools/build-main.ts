@@ -23,7 +23,9 @@ await Promise.all([
   build({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.js', format: 'esm' }),
   build({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs' }),
   build({ ...common, entryPoints: ['electron/tools/web.ts'], outfile: 'dist/electron/web.js', format: 'esm' }),
+  // The worker thread that reads order files, started by the station from beside its bundle.
+  build({ ...common, entryPoints: ['electron/orders/orderFileWorker.ts'], outfile: 'dist/electron/orderFileWorker.js', format: 'esm' }),
 ]);
 // The browser bridge of the built web host, compiled once here rather than at every start.
 await writeFile(`dist/electron/${BUILT_BRIDGE_FILE}`, await compileBridgeScript());
-console.log(`built dist/electron/main.js, dist/electron/preload.cjs, dist/electron/web.js and dist/electron/${BUILT_BRIDGE_FILE}`);
+console.log(`built dist/electron/main.js, dist/electron/preload.cjs, dist/electron/web.js, dist/electron/orderFileWorker.js and dist/electron/${BUILT_BRIDGE_FILE}`);

@@ -160,6 +160,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
   await station.value('importOrders', { text: orderFile('orders-with-bad-rows.csv') });
   const batch = await station.value('shipBatch', { batchKey: requestKey(), orderNumbers: ['B-1'], box: BATCH_BOX, service: BATCH_SERVICE, shipFromLocationId: kept?.id });
   await station.value('saveOrderMapping', { name: 'Fuzz doomed', mapping: SHEET_MAPPING });
+  const upload = await station.value('openOrderFile', { name: 'fuzz.csv', size: 64 });
   const detail = await station.value('getShipment', { stationRef: first.stationRef });
   const documentId = detail.documents[0]?.documentId;
   if (kept === undefined || deletable === undefined || documentId === undefined) throw new Error('the fixtures could not be made');
@@ -202,6 +203,10 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     retryOutboxItem: { id: refused.outboxId },
     resubmitOutboxItem: { id: refused.outboxId, shipment: shipment({ shipTo: { ...SAN_FRANCISCO, zipPostalCode: '00000' } }) },
     discardOutboxItem: { id: refused.outboxId },
+    openOrderFile: { name: 'fuzz.csv', size: 64 },
+    appendOrderFile: { fileId: upload.fileId, offset: 0, data: Buffer.from('Order No;Recipient;Street\r\n').toString('base64') },
+    cancelOrderFile: { fileId: upload.fileId },
+    closeOrderFile: { fileId: upload.fileId },
     previewOrderImport: { text: orderFile('spreadsheet-semicolon-bom-crlf.csv'), mapping: SHEET_MAPPING },
     importOrders: { text: orderFile('spreadsheet-semicolon-bom-crlf.csv'), mapping: SHEET_MAPPING },
     listOrders: { status: 'open', query: 'chicago', limit: 10, offset: 0, international: false, minWeightGrams: 0, maxWeightGrams: 50_000, requestedService: 'Express' },

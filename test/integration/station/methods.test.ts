@@ -427,6 +427,15 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(preview).toMatchObject({ format: 'generic', delimiter: ';', rowCount: 4, problems: [] });
     expect(preview.orders.map((o) => o.orderNumber)).toEqual(['WEB-2001', 'WEB-2002', 'WEB-2003']);
     expect(await reach('importOrders', { text })).toMatchObject({ created: 3, updated: 0, unchanged: 0, keptShipped: 0, problems: [] });
+    // The same file sent in pieces, as the Orders screen sends it.
+    const bytes = Buffer.from(text);
+    const { fileId } = await reach('openOrderFile', { name: 'sheet.csv', size: bytes.length });
+    expect(await reach('appendOrderFile', { fileId, offset: 0, data: bytes.subarray(0, 100).toString('base64') })).toEqual({ received: 100, complete: false });
+    expect(await reach('appendOrderFile', { fileId, offset: 100, data: bytes.subarray(100).toString('base64') })).toEqual({ received: bytes.length, complete: true });
+    expect(await reach('previewOrderImport', { fileId })).toMatchObject({ orderCount: 3, encoding: 'utf-8' });
+    expect(await reach('importOrders', { fileId })).toMatchObject({ created: 0, unchanged: 3 });
+    expect(await reach('cancelOrderFile', { fileId })).toEqual({ cancelled: false });
+    expect(await reach('closeOrderFile', { fileId })).toEqual({ closed: true });
     const found = await reach('listOrders', { query: 'muller', status: 'open' });
     expect(found).toMatchObject({ total: 1, orders: [{ orderNumber: 'WEB-2001', shipTo: { name: 'Anna Müller', country: 'DE' }, estimatedWeightGrams: 600 }] });
     expect(await reach('getOrder', { orderNumber: 'WEB-2002' })).toMatchObject({ status: 'open', format: 'generic', shipTo: { city: 'Paris', country: 'FR' } });
