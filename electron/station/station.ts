@@ -38,6 +38,8 @@ export interface StationOptions {
   /** One line per request and per notable event; never secrets (the client logs no headers or bodies). */
   readonly log?: (line: string) => void;
   readonly timers?: Timers;
+  /** Whether a new sandbox store starts with the demo orders; true unless a test starts from an empty one. */
+  readonly demoOrders?: boolean;
   /** Shorter waits for tests. */
   readonly tuning?: ConnectionParts['tuning'];
 }
@@ -145,6 +147,7 @@ class StationCore implements StationContext {
           timers: this.timers,
           emit: (event) => this.emit(event),
           log: (line) => this.log(line),
+          ...(this.options.demoOrders === undefined ? {} : { demoOrders: this.options.demoOrders }),
           ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
         });
       const previous = this.active;

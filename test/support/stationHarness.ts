@@ -50,6 +50,11 @@ export interface StationHarnessOptions {
   readonly onEvent?: (event: StationEvent) => void;
   /** The built renderer to serve (the browser suite's screens); a minimal page when absent. */
   readonly rendererDir?: string;
+  /**
+   * Whether the sandbox profile's new store starts with the demo orders, as a new desk's does.
+   * Off unless asked for: tests that count orders start from an empty store.
+   */
+  readonly demoOrders?: boolean;
   /** Fills the data folder before the station opens it (a store with years of history). */
   readonly prepare?: (dataDir: string) => void | Promise<void>;
 }
@@ -171,6 +176,7 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
       vault,
       printerBackend: new CupsBackend({ env: cups.env }),
       log: (line) => logLines.push(line),
+      demoOrders: options.demoOrders ?? false,
       ...(options.tuning === 'production' ? {} : { tuning: { ...DEFAULT_TUNING, ...options.tuning } }),
     });
     webHost = await startWebHost({ host: station, rendererDir, port: 0, log: (line) => logLines.push(line) });
