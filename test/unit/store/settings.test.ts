@@ -21,6 +21,7 @@ describe('settings', () => {
       documentPrinter: null,
       printerMedia: {},
       printerCopies: {},
+      pdfFolder: null,
     });
   });
 
