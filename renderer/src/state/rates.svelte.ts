@@ -7,6 +7,7 @@
 import type { ApiError, MethodInput, StationResults } from '../../../electron/api';
 
 type ApplyRuleResponse = StationResults['previewRules'];
+import { plainWords } from '../lib/fieldWords';
 import type { StationClient } from '../lib/station';
 
 type RateShopAnswer = StationResults['rateShop'];
@@ -157,7 +158,7 @@ export class RatesState {
     if (!result.ok) {
       this.#rates = [];
       this.#chosenId = undefined;
-      this.#problem = result.error.message;
+      this.#problem = plainWords(result.error.message);
       return { ok: false, error: result.error };
     }
     this.#rates = flatten(result.value);

@@ -5,7 +5,7 @@
  * Kept current from the station's events for this shipment alone.
  */
 import type { OutboxError, ShipmentDetail, StationEvent } from '../../../electron/api';
-import { refusalMessages } from '../lib/errors';
+import { plainRefusal, refusalMessages } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
 export type ShipmentStage = 'queued' | 'sending' | 'created' | 'refused' | 'unsure';
@@ -169,7 +169,8 @@ export class ShipmentProgress {
     const create = detail.outbox.find((item) => item.kind === 'createShipment');
     if (create !== undefined && this.#outboxEvents === outboxEventsBefore) {
       this.#stageOf(create.state);
-      this.#refusal = create.state === 'failed' ? create.lastError : null;
+      // Shown as it is by the result and the form: in the screen's words, not the service's paths.
+      this.#refusal = create.state === 'failed' ? plainRefusal(create.lastError) : null;
     }
     const labelJobs = detail.printJobs.filter((job) => detail.documents.some((doc) => doc.documentId === job.documentId && doc.type === 'Label'));
     if (labelJobs.length > 0) {
