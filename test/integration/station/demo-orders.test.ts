@@ -19,8 +19,20 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(dataDir: string): Promise<Station> {
-  return openStation({ dataDir, vault: await FileVault.open(join(dataDir, 'vault')) });
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'packbench-demo-'));
+  dirs.push(dataDir);
+  return dataDir;
+}
+
+/** Opens the station on `dataDir`, runs `use` with it, and closes it whatever happened. */
+async function withStation(dataDir: string, use: (station: Station) => Promise<void>, options: { demoOrders?: boolean } = {}): Promise<void> {
+  const station = await openStation({ dataDir, vault: await FileVault.open(join(dataDir, 'vault')), ...options });
+  try {
+    await use(station);
+  } finally {
+    await station.close();
+  }
 }
 
 async function value<M extends StationMethod>(station: Station, method: M, input: MethodInput<M>): Promise<StationResults[M]> {
@@ -31,10 +43,7 @@ async function value<M extends StationMethod>(station: Station, method: M, input
 
 describe('the demo orders of the Sandbox connection', () => {
   it('are there on a new desk: one domestic, one of several items, one abroad, one with an address the check flags', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-demo-'));
-    dirs.push(dataDir);
-    const station = await open(dataDir);
-    try {
+    await withStation(newDataDir(), async (station) => {
       const { orders, total } = await value(station, 'listOrders', { status: 'open' });
       expect(total).toBe(4);
       expect(orders.map((o) => o.orderNumber).sort()).toEqual(['DEMO-1001', 'DEMO-1002', 'DEMO-1003', 'DEMO-1004']);
@@ -61,52 +70,37 @@ describe('the demo orders of the Sandbox connection', () => {
           expect({ order: order.orderNumber, errors: checked.errors, warnings: checked.warnings }).toEqual({ order: order.orderNumber, errors: [], warnings: [] });
         }
       }
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('are seeded once: a desk that worked with them (or removed them) does not get them back', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-demo-'));
-    dirs.push(dataDir);
-    const first = await open(dataDir);
+    const dataDir = newDataDir();
     // What a desk does with the orders is kept: here, a newer file of the shop's changes one.
     const text = 'Order number,Name,Address 1,City,State,ZIP,Country,Item\nDEMO-1001,Dana Whitfield,1 Market St,San Francisco,CA,94105,US,Mug\n';
-    try {
-      await value(first, 'importOrders', { text });
-    } finally {
-      await first.close();
-    }
-    const again = await open(dataDir);
-    try {
-      expect((await value(again, 'listOrders', {})).total).toBe(4);
-      expect((await value(again, 'getOrder', { orderNumber: 'DEMO-1001' })).shipTo.address1).toBe('1 Market St');
-    } finally {
-      await again.close();
-    }
+    await withStation(dataDir, async (station) => {
+      await value(station, 'importOrders', { text });
+    });
+    await withStation(dataDir, async (station) => {
+      expect((await value(station, 'listOrders', {})).total).toBe(4);
+      expect((await value(station, 'getOrder', { orderNumber: 'DEMO-1001' })).shipTo.address1).toBe('1 Market St');
+    });
   });
 
   it('never reach a production profile', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-demo-'));
-    dirs.push(dataDir);
-    const station = await open(dataDir);
-    try {
+    await withStation(newDataDir(), async (station) => {
       const saved = await value(station, 'saveProfile', { name: 'Head office', baseUrl: 'https://ship.example.com', authUrl: 'https://auth.example.com', method: 'apiKey', tier: 'Standard' });
       await value(station, 'switchProfile', { profileId: saved.id });
       expect((await value(station, 'listOrders', {})).total).toBe(0);
-    } finally {
-      await station.close();
-    }
+    });
   });
 
   it('can be left out by a test that starts from an empty store', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'packbench-demo-'));
-    dirs.push(dataDir);
-    const station = await openStation({ dataDir, vault: await FileVault.open(join(dataDir, 'vault')), demoOrders: false });
-    try {
-      expect((await value(station, 'listOrders', {})).total).toBe(0);
-    } finally {
-      await station.close();
-    }
+    await withStation(
+      newDataDir(),
+      async (station) => {
+        expect((await value(station, 'listOrders', {})).total).toBe(0);
+      },
+      { demoOrders: false },
+    );
   });
 });
