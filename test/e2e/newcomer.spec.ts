@@ -76,12 +76,13 @@ test('no printer, no CUPS: the desk says why before buying, and a demo order shi
 
   // The file, from the result: its name, opened on asking, a 4x6 page with the tracking number.
   const saved = ship.result.getByTestId('saved-file');
-  await expect(saved).toContainText(/Saved as \d{4}-\d\d-\d\d .*\.pdf/, { timeout: SLOW });
+  await expect(saved).toContainText('Saved in the PDF folder', { timeout: SLOW });
+  await expect(saved.getByTestId('saved-file-name')).toHaveText(/^\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d Packbench PB-.*\.pdf$/);
   await saved.getByRole('button', { name: /^Open the PDF file: Label of / }).click();
   await expect.poll(() => desk.opened.length).toBe(1);
   const file = desk.opened[0]?.file ?? '';
   expect(path.dirname(file)).toBe(desk.pdfFolder);
-  await expect(saved).toContainText(path.basename(file));
+  await expect(saved.getByTestId('saved-file-name')).toHaveText(path.basename(file));
   const { stdout } = await run('pdfinfo', [file]);
   expect(stdout).toMatch(/Page size:\s+288 x 432 pts/);
   expect((await pdfPageTexts(file))[0]).toContain(tracking.replace(/\s+/g, ''));
