@@ -149,9 +149,14 @@ async function readStream(stop: AbortSignal): Promise<Outcome> {
   const abort = () => connection.abort();
   stop.addEventListener('abort', abort);
   let silence: ReturnType<typeof setTimeout> | undefined;
+  /** Set when the station kept silent too long: a busy station, not a stopped one. */
+  let silent = false;
   const heard = () => {
     clearTimeout(silence);
-    silence = setTimeout(abort, SILENCE_LIMIT_MS);
+    silence = setTimeout(() => {
+      silent = true;
+      abort();
+    }, SILENCE_LIMIT_MS);
   };
   let opened = false;
   let answered = false;
@@ -187,8 +192,9 @@ async function readStream(stop: AbortSignal): Promise<Outcome> {
     stop.removeEventListener('abort', abort);
   }
   if (opened) return 'opened';
-  // Nothing answered at all (not even an error), and not because the page stopped following.
-  return answered || stop.aborted ? 'failed' : 'unreachable';
+  // Nothing answered at all (not even an error): not because the page stopped following, nor
+  // because a busy station took the connection and kept silent.
+  return answered || silent || stop.aborted ? 'failed' : 'unreachable';
 }
 
 function pause(ms: number, stop: AbortSignal): Promise<void> {
