@@ -39,8 +39,8 @@ import { CompleteColumnMapping, MappingName, ORDER_FILE_LIMITS, ORDER_STATUSES, 
 import type { ImportPreview, OrderImportResult, OrderPage, OrderScan, SavedOrderMapping, StoredOrder } from './orders';
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
-import { DEFAULT_PRINTER_LANGUAGE, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
-import type { DocumentContent, PrintJob, PrintProblem, PrinterInfo, PrinterSetup } from './printing';
+import { DEFAULT_PRINTER_LANGUAGE, FolderPath, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
+import type { DocumentContent, PrintJob, PrintProblem, PrintSystem, PrintedFile, PrinterInfo, PrinterSetup } from './printing';
 import { ProductionProfileInput, SecretInput } from './profiles';
 import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
@@ -230,8 +230,15 @@ export const STATION_METHODS = {
   listBatches: z.strictObject({ limit: z.number().int().min(1).max(500).default(20) }),
 
   // ---- Printing -----------------------------------------------------------------------
+  /** The system's printers and the PDF folder; the PDF folder alone when the print service cannot be asked (getPrintSystem says why). */
   listPrinters: NoInput,
+  /** The print service's state, and whether labels and other documents can print now (and why not). */
+  getPrintSystem: NoInput,
   getPrinterSetup: NoInput,
+  /** The folder the PDF folder printer writes to (an absolute path it can write in); null goes back to the default. */
+  setPdfFolder: z.strictObject({ folder: FolderPath.nullable() }),
+  /** Opens the file a PDF folder job wrote with this computer's PDF viewer, or shows it in its folder (`reveal`). */
+  openPrintedFile: z.strictObject({ printJobId: RowId, reveal: z.boolean().default(false) }),
   /** Which printer takes labels and which other documents; null is the system default. */
   setPrinterMap: z.strictObject({ labelPrinter: PrinterName.nullable().optional(), documentPrinter: PrinterName.nullable().optional() }),
   /** The media loaded in a printer; null forgets it (4x6 for labels, Letter for documents). */
@@ -357,7 +364,10 @@ export interface StationResults {
   getBatch: BatchView;
   listBatches: readonly BatchSummary[];
   listPrinters: readonly PrinterInfo[];
+  getPrintSystem: PrintSystem;
   getPrinterSetup: PrinterSetup;
+  setPdfFolder: PrinterSetup;
+  openPrintedFile: PrintedFile;
   setPrinterMap: PrinterSetup;
   setPrinterMedia: PrinterSetup;
   setPrinterCopies: PrinterSetup;

@@ -95,6 +95,16 @@ export function roleOf(documentType: string): PrinterRole {
 
 export const PrinterName = text(255).min(1, 'must not be empty');
 
+/**
+ * The printer every desk has, whatever the computer has: each job is written as a PDF file into a
+ * folder (PrinterSetup.pdfFolder), to open at once and print later. Listed with the system's
+ * printers, chosen like them; a system printer of the same name is not listed.
+ */
+export const PDF_FOLDER_PRINTER = 'PDF folder';
+
+/** A folder on this computer: an absolute path (checked by the station: it must be writable). */
+export const FolderPath = text(4096).min(1, 'must not be empty');
+
 export interface PrinterSetup {
   readonly labelPrinter: string | null;
   readonly documentPrinter: string | null;
@@ -104,6 +114,50 @@ export interface PrinterSetup {
   /** Language, resolution, darkness and offset of each printer set to something; a printer not listed takes PDF. */
   readonly printerLanguage: Readonly<Record<string, PrinterLanguageConfig>>;
   readonly mediaNames: readonly MediaName[];
+  /** Where the PDF folder printer writes its files: the folder chosen, else the desk's default. */
+  readonly pdfFolder: string;
+  /** Whether pdfFolder is the default (nothing chosen). */
+  readonly pdfFolderIsDefault: boolean;
+}
+
+// ---- The print system and whether a label can print ------------------------------------
+
+/**
+ * The computer's print service (CUPS, the Windows spooler): answering, not running here, a print
+ * server elsewhere that cannot be reached, or failing in another way.
+ */
+export const SPOOLER_STATES = ['ready', 'notRunning', 'unreachable', 'failed'] as const;
+export type SpoolerState = (typeof SPOOLER_STATES)[number];
+
+export interface SpoolerStatus {
+  readonly state: SpoolerState;
+  /** What is wrong, in words; absent when ready. */
+  readonly message?: string;
+}
+
+/** Why a document sent now to a role's printer would not print. */
+export const PRINTER_PROBLEMS = ['spoolerNotRunning', 'spoolerUnreachable', 'spoolerFailed', 'noPrinters', 'noDefault', 'notInstalled', 'paused', 'notAccepting', 'unreachable'] as const;
+export type PrinterProblem = (typeof PRINTER_PROBLEMS)[number];
+
+/** Where a role's documents go now, and whether they can print there. */
+export interface RolePrinterStatus {
+  /** The printer chosen for the role, else the system's default; null when there is none. */
+  readonly printer: string | null;
+  /** True when chosen on the Printers screen; false when the system's default stands in. */
+  readonly chosen: boolean;
+  /** Why a document sent now would not print, in words; null when it can. */
+  readonly problem: { readonly kind: PrinterProblem; readonly message: string } | null;
+}
+
+export interface PrintSystem {
+  readonly spooler: SpoolerStatus;
+  readonly label: RolePrinterStatus;
+  readonly document: RolePrinterStatus;
+}
+
+/** Where a printed file is: the file a PDF folder job wrote. */
+export interface PrintedFile {
+  readonly path: string;
 }
 
 // ---- Print jobs ------------------------------------------------------------------------

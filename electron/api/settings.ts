@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { PackageDimension, TEXT_LIMITS, text } from '../service/contract';
-import { MediaConfig, PrinterName } from './printing';
+import { FolderPath, MediaConfig, PrinterName } from './printing';
 
 export const DeskId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits');
 export const LabelRetentionDays = z.number().int('must be a whole number of days').min(1).max(3650);
@@ -151,6 +151,8 @@ export const SETTING_SCHEMAS = {
   printerMedia: z.record(PrinterName, MediaConfig),
   /** Copies of each automatic print, by printer name; a printer not listed prints one. */
   printerCopies: z.record(PrinterName, z.number().int('must be a whole number').min(1).max(9)),
+  /** The folder the PDF folder printer writes to; null: the desk's default folder. */
+  pdfFolder: FolderPath.nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;

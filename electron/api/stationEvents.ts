@@ -37,8 +37,20 @@ export type SyncEvent =
    */
   | { readonly type: 'trackingChanged'; readonly stationRef: string; readonly status: TrackingStatus; readonly delivered: boolean; readonly events: number };
 
+/**
+ * Said by the web host's bridge in the page, never by the station: this page's access to the
+ * station ended. `restarted`: the station answers again but no longer knows the page's access
+ * token (a restarted web host makes a new one). `stopped`: nothing answers where the station was.
+ * Either way the page can do nothing more until it is opened again at the address the station printed.
+ */
+export interface StationLostEvent {
+  readonly type: 'stationLost';
+  readonly reason: 'restarted' | 'stopped';
+}
+
 export type StationEvent =
   | SyncEvent
+  | StationLostEvent
   | PrintEvent
   | PrinterStateEvent
   /** A batch's shipments settled (or one was resubmitted or discarded): its counts now. */

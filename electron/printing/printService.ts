@@ -92,9 +92,9 @@ export function describeDocument(doc: Pick<StoredDocument, 'documentId' | 'type'
 export function submitFailureMessage(error: PrintBackendError, printer: string, role: PrinterRole): string {
   switch (error.kind) {
     case 'printerMissing':
-      return `Printer ${printer} is not installed: choose a ${role} printer in settings`;
+      return `Printer ${printer} is not installed: choose another ${role} printer on the Printers screen`;
     case 'rejecting':
-      return `Printer ${printer} is not accepting jobs: enable it in the print settings`;
+      return `Printer ${printer} is not accepting jobs: let it accept jobs in the computer's printer settings, or choose another on the Printers screen`;
     case 'failed':
       return error.message;
   }

@@ -23,6 +23,11 @@ export interface PrinterChoice {
 
 const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', document: 'Letter' };
 
+/** What a role's documents wait for when nothing was chosen for it and the computer has no default. */
+export function noPrinterChosen(role: PrinterRole): string {
+  return `no ${role} printer is chosen and the computer has no default printer: choose one on the Printers screen`;
+}
+
 /**
  * The media configured for `printer`, or the role's usual stock when none is configured. A printer
  * set to ZPL is a thermal label printer: without a media setting it holds 4x6, whatever it prints.
@@ -57,7 +62,7 @@ export class PrinterMap {
     this.defaultPrinter ??= this.backend.listPrinters().then((printers) => printers.find((p) => p.isDefault)?.name);
     const name = await this.defaultPrinter;
     if (name === undefined) {
-      throw new PrintBackendError('printerMissing', `no ${role} printer is chosen and the system has no default printer: choose a ${role} printer in settings`);
+      throw new PrintBackendError('printerMissing', noPrinterChosen(role));
     }
     return name;
   }

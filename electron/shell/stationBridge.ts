@@ -81,7 +81,10 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     listBatches: (input) => invoke('listBatches', input),
 
     listPrinters: (input) => invoke('listPrinters', input),
+    getPrintSystem: (input) => invoke('getPrintSystem', input),
     getPrinterSetup: (input) => invoke('getPrinterSetup', input),
+    setPdfFolder: (input) => invoke('setPdfFolder', input),
+    openPrintedFile: (input) => invoke('openPrintedFile', input),
     setPrinterMap: (input) => invoke('setPrinterMap', input),
     setPrinterMedia: (input) => invoke('setPrinterMedia', input),
     setPrinterCopies: (input) => invoke('setPrinterCopies', input),

@@ -53,6 +53,7 @@ export const SETTING_DEFAULTS: { readonly [K in SettingKey]: SettingValue<K> } =
   documentPrinter: null,
   printerMedia: {},
   printerCopies: {},
+  pdfFolder: null,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

@@ -133,7 +133,7 @@ test('which printer takes what, media and copies, a test page, held labels relea
     const failed = await desk.waitForEvent('printJob', (e) => e.state === 'failed' && e.ids.length > 0, again, SLOW);
     const problem = page.getByTestId('failed-print').filter({ hasText: 'SO-E2E-FAIL-1' });
     await expect(problem).toContainText('not accepting jobs', { timeout: SLOW });
-    const printAgain = problem.getByRole('button', { name: /^Print again: Label .*of SO-E2E-FAIL-1$/ });
+    const printAgain = problem.getByRole('button', { name: /^Print again: Label .*of order SO-E2E-FAIL-1$/ });
     await expect(printAgain).toBeDisabled();
     // The banner stands on every other screen.
     await openScreen(page, 'Settings');

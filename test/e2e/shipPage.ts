@@ -118,14 +118,19 @@ export class ShipPage {
     await this.page.keyboard.type(weight);
   }
 
-  /** Scans an order, types the address, accepts the checked one, picks the medium box and a weight: the rates are on screen, one chosen. */
-  async toRates(orderNumber: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
+  /** Scans an order, types the address, accepts the checked one, picks the medium box and types `weight`: the focus is in Weight. */
+  async toWeight(orderNumber: string, weight: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
     await this.scan(orderNumber);
     await this.typeAddress(to);
     await this.page.keyboard.press('Enter');
     await expect(this.page.getByRole('region', { name: 'Address check' })).toBeVisible();
     await this.page.keyboard.press('Enter');
-    await this.packageByPreset('3', '4.5');
+    await this.packageByPreset('3', weight);
+  }
+
+  /** As toWeight with 4.5, then Enter: the rates are on screen, one chosen. */
+  async toRates(orderNumber: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
+    await this.toWeight(orderNumber, '4.5', to);
     await this.page.keyboard.press('Enter');
     await expect(this.rates).toBeFocused();
     await expect(this.rates.getByRole('option', { selected: true })).toHaveCount(1);

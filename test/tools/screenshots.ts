@@ -143,6 +143,50 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Test connection Sandbox' }).click();
     await page.getByTestId('profile-test').first().filter({ hasText: /^Connected/ }).waitFor(WAIT);
     await shot(page, 'connections');
+
+    // The same desk in the system's dark mode: a shipment's result.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await open(page, 'Ship');
+    await ship.nextOrder.click();
+    await ship.toRates('SO-1045');
+    await page.keyboard.press('Enter');
+    await ship.result.getByTestId('print-state').filter({ hasText: 'Label printed' }).waitFor(WAIT);
+    await page.locator('[data-testid="label-preview"][data-drawn="yes"]').waitFor(WAIT);
+    await shot(page, 'ship-dark');
+  } finally {
+    await browser.close();
+    await desk.close();
+  }
+  await newcomerShots();
+}
+
+/** A new desk with no printer and no CUPS running: the desk says so, then a demo order saved into the PDF folder. */
+async function newcomerShots(): Promise<void> {
+  const desk = await startStationHarness({ rendererDir: RENDERER_DIR, printing: 'none', demoOrders: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(desk.webHost.openUrl);
+    await page.getByTestId('connection-state').filter({ hasText: 'Online' }).waitFor(WAIT);
+    const ship = new ShipPage(page);
+    await ship.ready();
+    await page.getByTestId('label-printer-problem').waitFor(WAIT);
+    await ship.scan('DEMO-1002');
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').waitFor(WAIT);
+    await shot(page, 'ship-no-printer');
+    await page.getByRole('button', { name: 'Use the PDF folder' }).click();
+    await page.getByTestId('label-printer-problem').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').focus();
+    await page.keyboard.press('3');
+    await page.keyboard.press('Enter');
+    await ship.rates.getByRole('option', { selected: true }).waitFor(WAIT);
+    await page.keyboard.press('Enter');
+    await ship.result.getByTestId('saved-file').waitFor(WAIT);
+    await page.locator('[data-testid="label-preview"][data-drawn="yes"]').waitFor(WAIT);
+    await shot(page, 'ship-pdf-folder');
   } finally {
     await browser.close();
     await desk.close();

@@ -1,10 +1,14 @@
 /**
- * Printers: which ones there are, which takes what, the media, copies and language of each, a test page,
- * reprints and history; the labels held while auto-print was off, released at once; failed
+ * Printers: which ones there are (the PDF folder among them) and whether labels can print now, which
+ * takes what, the media, copies and language of each, the PDF folder's folder and its files, a test
+ * page, reprints and history; the labels held while auto-print was off, released at once; failed
  * prints, retried or dismissed, and a preview of any stored document.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
 import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES, PENDING_CHANGE_STATUSES } from '../../api';
+import { folderProblem, isPdfFolderJob, pdfFolderJobFile } from '../../platform/printers/pdfFolder';
 import { getDocument, getDocumentInfo } from '../../store/documents';
 import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
 import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
@@ -12,13 +16,17 @@ import { getSetting, setSetting } from '../../store/settings';
 import { getByStationRef } from '../../store/shipments';
 import { StationError } from '../dispatch';
 import type { StationContext } from '../context';
+import { printSystem } from '../printSystem';
 
 /** A shipment voided, or being voided: the void is on its way and the label must not print meanwhile. */
 const VOIDED_STATUSES: ReadonlySet<string> = new Set(['Cancelled', PENDING_CHANGE_STATUSES.cancelShipment]);
 
 type PrintingMethods =
   | 'listPrinters'
+  | 'getPrintSystem'
   | 'getPrinterSetup'
+  | 'setPdfFolder'
+  | 'openPrintedFile'
   | 'setPrinterMap'
   | 'setPrinterMedia'
   | 'setPrinterCopies'
@@ -43,7 +51,21 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       printerCopies: getSetting(db(), 'printerCopies'),
       printerLanguage: getPrinterLanguages(db()),
       mediaNames: MEDIA_NAMES,
+      pdfFolder: station.pdfFolder().folder,
+      pdfFolderIsDefault: station.pdfFolder().isDefault,
     };
+  }
+
+  /** The file a PDF folder job wrote, while it is still there. */
+  function savedFile(printJobId: number): string {
+    const job = getPrintJob(db(), printJobId);
+    if (job === undefined) throw new StationError('notFound', `there is no print job ${String(printJobId)}`, [{ field: 'printJobId', message: 'printJobId names no print job' }]);
+    if (job.cupsJobId === null || !isPdfFolderJob(job.cupsJobId)) {
+      throw new StationError('conflict', `print job ${String(printJobId)} was not saved as a file (it went to ${job.targetPrinter ?? 'a printer'})`, [{ field: 'printJobId', message: 'printJobId names a job that was not saved as a file' }]);
+    }
+    const file = pdfFolderJobFile(job.cupsJobId);
+    if (!existsSync(file)) throw new StationError('notFound', `${file} is no longer there (moved or deleted): print the document again`, [{ field: 'printJobId', message: 'the file is gone' }]);
+    return file;
   }
 
   function failedJob(id: number): void {
@@ -61,8 +83,26 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
   }
 
   return {
-    listPrinters: () => station.backend.listPrinters(),
+    listPrinters: async () => (await station.backend.survey()).printers,
+    getPrintSystem: async () => printSystem(db(), await station.backend.survey()),
     getPrinterSetup: setup,
+    setPdfFolder: async ({ folder }) => {
+      if (folder !== null) {
+        const problem = await folderProblem(folder);
+        if (problem !== undefined) throw new StationError('invalidInput', `the PDF folder cannot be ${folder}: ${problem}`, [{ field: 'folder', message: problem }]);
+      }
+      setSetting(db(), 'pdfFolder', folder === null ? null : path.resolve(folder));
+      return setup();
+    },
+    openPrintedFile: async ({ printJobId, reveal }) => {
+      const file = savedFile(printJobId);
+      try {
+        await (reveal ? station.fileOpener.reveal(file) : station.fileOpener.open(file));
+      } catch (error) {
+        throw new StationError('conflict', `${error instanceof Error ? error.message : String(error)}: the file is ${file}`);
+      }
+      return { path: file };
+    },
     setPrinterMap: ({ labelPrinter, documentPrinter }) => {
       if (labelPrinter !== undefined) setSetting(db(), 'labelPrinter', labelPrinter);
       if (documentPrinter !== undefined) setSetting(db(), 'documentPrinter', documentPrinter);

@@ -57,7 +57,17 @@ export function startDesk(desk: Desk): () => void {
   void desk.problems.load();
   // A scale allowed before is reconnected once the settings say how it is reached.
   void desk.settings.load().then(() => desk.scale.reconnect());
-  const stops = [desk.connection.follow(), desk.printers.follow(), desk.problems.follow(), desk.settings.follow(), desk.scale.watch()];
+  const stops = [
+    desk.connection.follow(),
+    desk.printers.follow(),
+    desk.problems.follow(),
+    desk.settings.follow(),
+    desk.scale.watch(),
+    // Another connection: the order on the Ship screen (its rates, its result) was the previous one's.
+    desk.station.on('connectionChanged', (event) => {
+      if (event.profileId !== desk.connection.info?.profile.id) desk.ship.nextOrder();
+    }),
+  ];
   return () => stops.forEach((stop) => stop());
 }
 

@@ -155,6 +155,24 @@ export class PrinterSettingsState {
     return this.#save(`copies:${printer}`, () => this.station.value('setPrinterCopies', { printer, copies }), `${printer} prints ${copies} ${copies === 1 ? 'copy' : 'copies'} of each automatic print`);
   }
 
+  /**
+   * The folder the PDF folder saves into; null goes back to the default. A folder the station
+   * cannot use comes back as the reason, for the field to show.
+   */
+  async setPdfFolder(folder: string | null): Promise<string | undefined> {
+    this.#saving.add('pdfFolder');
+    try {
+      const setup = await this.station.value('setPdfFolder', { folder });
+      this.printers.accept(setup);
+      this.#notice = `The PDF folder saves into ${setup.pdfFolder}`;
+      return undefined;
+    } catch (error) {
+      return handleError(error).folder;
+    } finally {
+      this.#saving.delete('pdfFolder');
+    }
+  }
+
   /** PDF through the printer's driver, or ZPL drawn at its resolution with its darkness and offset. */
   setLanguage(printer: string, config: PrinterLanguageConfig): Promise<boolean> {
     const done =

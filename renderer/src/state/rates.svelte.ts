@@ -5,6 +5,7 @@
  * chooses it.
  */
 import type { ApiError, MethodInput, ServiceRule, StationResults } from '../../../electron/api';
+import { plainWords } from '../lib/fieldWords';
 import { chooseRate } from '../lib/serviceRules';
 import type { StationClient } from '../lib/station';
 
@@ -181,7 +182,7 @@ export class RatesState {
     if (!result.ok) {
       this.#rates = [];
       this.#quotedFor = undefined;
-      this.#problem = result.error.message;
+      this.#problem = plainWords(result.error.message);
       return { ok: false, error: result.error };
     }
     this.#rates = flatten(result.value);

@@ -5,7 +5,7 @@
  * Kept current from the station's events for this shipment alone.
  */
 import type { OutboxError, PrintJob, ShipmentDetail, StationEvent } from '../../../electron/api';
-import { refusalMessages } from '../lib/errors';
+import { plainRefusal, refusalMessages } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
 export type ShipmentStage = 'queued' | 'sending' | 'created' | 'refused' | 'unsure';
@@ -192,7 +192,8 @@ export class ShipmentProgress {
     const create = detail.outbox.find((item) => item.kind === 'createShipment');
     if (create !== undefined && this.#outboxEvents === outboxEventsBefore) {
       this.#stageOf(create.state);
-      this.#refusal = create.state === 'failed' ? create.lastError : null;
+      // Shown as it is by the result and the form: in the screen's words, not the service's paths.
+      this.#refusal = create.state === 'failed' ? plainRefusal(create.lastError) : null;
     }
     this.#otherPrints = detail.documents
       .filter((doc) => doc.type !== 'Label')

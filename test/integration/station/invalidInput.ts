@@ -56,7 +56,7 @@ export const FUZZ_GROUPS = {
     'resubmitOutboxItem',
     'discardOutboxItem',
   ],
-  printers: ['listPrinters', 'getPrinterSetup', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'listPrintProblems'],
+  printers: ['listPrinters', 'getPrintSystem', 'getPrinterSetup', 'setPdfFolder', 'openPrintedFile', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'listPrintProblems'],
   printJobs: ['printTestPage', 'reprintDocument', 'releaseHeldPrintJobs', 'retryPrintJob', 'dismissPrintProblem'],
   batches: ['estimateBatch', 'batchServices', 'shipBatch', 'getBatch', 'listBatches'],
 } as const satisfies Record<string, readonly StationMethod[]>;
@@ -221,7 +221,12 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     getBatch: { batchId: batch.id },
     listBatches: { limit: 5 },
     listPrinters: {},
+    getPrintSystem: {},
     getPrinterSetup: {},
+    // Back to the default folder: the fuzzed calls that pass leave the PDF folder where it was.
+    setPdfFolder: { folder: null },
+    // A job that went to CUPS, not to the PDF folder: answered with why, nothing is opened.
+    openPrintedFile: { printJobId: 1, reveal: false },
     setPrinterMap: { labelPrinter: station.labelQueue, documentPrinter: null },
     setPrinterMedia: { printer: station.labelQueue, media: '4x6' },
     setPrinterCopies: { printer: station.labelQueue, copies: 1 },

@@ -7,10 +7,11 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, StationMethod, StationResults } from '../../../electron/api';
-import { STATION_METHOD_NAMES } from '../../../electron/api';
+import { PDF_FOLDER_PRINTER, STATION_METHOD_NAMES } from '../../../electron/api';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import type { EventOf, StationHarness } from '../../support/stationHarness';
 import { startStationHarness } from '../../support/stationHarness';
@@ -94,6 +95,9 @@ describe('every station method over the web host, against the sandbox', () => {
     const printers = await reach('listPrinters', {});
     const names = printers.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining([station.cups.queues.label4x6, station.cups.queues.ippEverywhere, station.cups.queues.dead]));
+    // The PDF folder is there on every desk, after the system's printers.
+    expect(names.at(-1)).toBe(PDF_FOLDER_PRINTER);
+    expect(await reach('getPrintSystem', {})).toMatchObject({ spooler: { state: 'ready' }, label: { printer: station.labelQueue, chosen: true, problem: null } });
 
     const mapped = await reach('setPrinterMap', { labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere });
     expect(mapped).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere });
@@ -209,6 +213,18 @@ describe('every station method over the web host, against the sandbox', () => {
     const history = await reach('printHistory', { stationRef: mainRef });
     expect(history.map((job) => job.purpose).sort()).toEqual(['auto', 'reprint']);
     expect(history.every((job) => job.state === 'completed')).toBe(true);
+  });
+
+  it('saves a document into the PDF folder, in the folder chosen, and opens the file', async () => {
+    const folder = join(station.dataDir, 'saved labels');
+    expect(await reach('setPdfFolder', { folder })).toMatchObject({ pdfFolder: folder, pdfFolderIsDefault: false });
+    const from = station.events.length;
+    const saved = await station.value('reprintDocument', { documentId: labelDocumentId, printer: PDF_FOLDER_PRINTER });
+    await station.waitForEvent('printJob', (e) => e.state === 'completed' && e.ids.includes(saved.id), from);
+    const file = await reach('openPrintedFile', { printJobId: saved.id });
+    expect(file.path.startsWith(`${folder}/`)).toBe(true);
+    expect(station.opened.at(-1)).toEqual({ file: file.path, reveal: false });
+    await reach('setPdfFolder', { folder: null });
   });
 
   it('tracks and finds the shipment, here and on the service', async () => {

@@ -26,6 +26,7 @@ describe('settings', () => {
       documentPrinter: null,
       printerMedia: {},
       printerCopies: {},
+      pdfFolder: null,
     });
   });
 
