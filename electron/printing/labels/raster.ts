@@ -1,0 +1,135 @@
+/**
+ * Label images as grey pixels: decoding the PNG, GIF and JPEG files carriers send, and the few
+ * operations the station needs on them (crop, quarter turns, where the ink is). Pure JavaScript
+ * decoders (pngjs, omggif, jpeg-js): no native build to break on a desk or in the installer.
+ */
+import { GifReader } from 'omggif';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import type { GreyImage } from '../zpl/bitmap';
+
+export type ImageKind = 'png' | 'gif' | 'jpeg';
+
+/** A pixel rectangle: left and top inclusive, right and bottom exclusive. */
+export interface PixelBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** A decoded image and the resolution it says it was drawn at, if it says one. */
+export interface DecodedImage {
+  readonly image: GreyImage;
+  readonly declaredDpi: number | undefined;
+}
+
+/** ITU-R BT.601 luma; a transparent pixel is paper. */
+function greyOfRgba(rgba: Uint8Array | Buffer, width: number, height: number): GreyImage {
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0; i < width * height; i += 1) {
+    const alpha = rgba[i * 4 + 3] ?? 255;
+    const luma = 0.299 * (rgba[i * 4] ?? 255) + 0.587 * (rgba[i * 4 + 1] ?? 255) + 0.114 * (rgba[i * 4 + 2] ?? 255);
+    pixels[i] = Math.round(255 - ((255 - luma) * alpha) / 255);
+  }
+  return { width, height, pixels };
+}
+
+/** The pHYs chunk, when it is in metres: PNG's only way to say a resolution. */
+function pngDpi(bytes: Uint8Array): number | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    if (type === 'pHYs' && length >= 9 && data[offset + 16] === 1) return Math.round((data.readUInt32BE(offset + 8) * 0.0254));
+    if (type === 'IDAT' || type === 'IEND') return undefined;
+    offset += 12 + length;
+  }
+  return undefined;
+}
+
+/** JFIF's density, when its unit is dots per inch or per centimetre. */
+function jpegDpi(bytes: Uint8Array): number | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.toString('latin1', 6, 11) !== 'JFIF\0') return undefined;
+  const unit = data[13];
+  const density = data.readUInt16BE(14);
+  if (unit === 1) return density;
+  if (unit === 2) return Math.round(density * 2.54);
+  return undefined;
+}
+
+export function decodeImage(bytes: Uint8Array, kind: ImageKind): DecodedImage {
+  switch (kind) {
+    case 'png': {
+      const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return { image: greyOfRgba(png.data, png.width, png.height), declaredDpi: pngDpi(bytes) };
+    }
+    case 'gif': {
+      const gif = new GifReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const rgba = new Uint8Array(gif.width * gif.height * 4);
+      gif.decodeAndBlitFrameRGBA(0, rgba);
+      return { image: greyOfRgba(rgba, gif.width, gif.height), declaredDpi: undefined };
+    }
+    case 'jpeg': {
+      const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 64 });
+      return { image: greyOfRgba(decoded.data, decoded.width, decoded.height), declaredDpi: jpegDpi(bytes) };
+    }
+  }
+}
+
+/** Ink: darker than half way. What a thermal head would burn. */
+export const INK_LEVEL = 128;
+
+/** The smallest box holding every pixel darker than `level`; undefined for a blank image. */
+export function inkBounds(image: GreyImage, level = INK_LEVEL): PixelBox | undefined {
+  let left = image.width;
+  let top = image.height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < image.height; y += 1) {
+    const row = y * image.width;
+    for (let x = 0; x < image.width; x += 1) {
+      if ((image.pixels[row + x] ?? 255) >= level) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? undefined : { left, top, right: right + 1, bottom: bottom + 1 };
+}
+
+export function cropImage(image: GreyImage, box: PixelBox): GreyImage {
+  const left = Math.max(0, box.left);
+  const top = Math.max(0, box.top);
+  const width = Math.min(image.width, box.right) - left;
+  const height = Math.min(image.height, box.bottom) - top;
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) pixels.set(image.pixels.subarray((top + y) * image.width + left, (top + y) * image.width + left + width), y * width);
+  return { width, height, pixels };
+}
+
+/** Turns the image clockwise by a quarter turn count: pixels move, none is resampled. */
+export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): GreyImage {
+  if (clockwise === 0) return image;
+  const { width, height, pixels } = image;
+  const out = new Uint8Array(width * height);
+  const turned = clockwise === 180 ? { width, height } : { width: height, height: width };
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const v = pixels[y * width + x] ?? 255;
+      const [nx, ny] = clockwise === 90 ? [height - 1 - y, x] : clockwise === 180 ? [width - 1 - x, height - 1 - y] : [y, width - 1 - x];
+      out[ny * turned.width + nx] = v;
+    }
+  }
+  return { ...turned, pixels: out };
+}
+
+/** An 8-bit grey PNG of the image, for embedding in a PDF page. */
+export function encodePng(image: GreyImage): Uint8Array {
+  const png = new PNG({ width: image.width, height: image.height, colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false });
+  png.data = Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false }));
+}
