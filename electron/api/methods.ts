@@ -200,7 +200,7 @@ export const STATION_METHODS = {
   /** Which printer takes labels and which other documents; null is the system default. */
   setPrinterMap: z.strictObject({ labelPrinter: PrinterName.nullable().optional(), documentPrinter: PrinterName.nullable().optional() }),
   /** The media loaded in a printer; null forgets it (4x6 for labels, Letter for documents). */
-  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable() }),
+  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable(), longer: MediaConfig.nullable().optional() }),
   /** Copies of each automatic print on a printer (1 to 9); null forgets it (one copy). */
   setPrinterCopies: z.strictObject({ printer: PrinterName, copies: z.number().int('must be a whole number').min(1).max(9).nullable() }),
   /**

@@ -31,6 +31,7 @@ export const SETTING_DEFAULTS: { readonly [K in SettingKey]: SettingValue<K> } =
   labelPrinter: null,
   documentPrinter: null,
   printerMedia: {},
+  printerLongerMedia: {},
   printerCopies: {},
 };
 

@@ -1,5 +1,5 @@
 /**
- * Finds a shipping label on a sheet (a Letter or A4 page that carries the label and other things:
+ * Finds a shipping label on a sheet, or in an image that holds more than the label (a Letter or A4 page that carries the label and other things:
  * instructions, a receipt, a second copy, a cut line). Works on the page drawn in grey at a known
  * resolution and on the barcodes read off it:
  *
@@ -243,7 +243,7 @@ function firstCopy(barcodes: readonly FoundBarcode[], dpi: number): { anchors: F
 }
 
 /** Finds the label on a sheet drawn at `dpi`; see the module comment for how. */
-export function findLabel(image: GreyImage, dpi: number, barcodes: readonly FoundBarcode[]): FinderResult {
+export function findLabel(image: GreyImage, dpi: number, barcodes: readonly FoundBarcode[], options: { readonly sheet: boolean } = { sheet: true }): FinderResult {
   if (barcodes.length === 0) return { found: false, reason: 'no barcode could be read on the sheet', barcodes };
   const grid = inkGrid(image, dpi);
   const perInch = dpi / grid.cell;
@@ -266,7 +266,7 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
     const id = `${String(tight.left)},${String(tight.top)},${String(tight.right)},${String(tight.bottom)}`;
     if (seen.has(id) || !anchors.every((b) => inside(tight, b))) return;
     seen.add(id);
-    if (!others.some((b) => overlaps(tight, b)) && sized(tight, { short: SHEET_LABEL_MIN_IN.short, long: SHEET_LABEL_MIN_IN.long })) candidates.push(tight);
+    if (!others.some((b) => overlaps(tight, b)) && sized(tight, options.sheet ? SHEET_LABEL_MIN_IN : { short: LABEL_SIDES_IN.minShort, long: LABEL_SIDES_IN.minLong })) candidates.push(tight);
     for (const band of blankBands(grid, tight, Math.max(1, Math.round(MIN_BAND_IN * perInch)))) {
       const halves: Cells[] =
         band.across === 'rows'
@@ -290,7 +290,7 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
     box = frame;
     edge = 'frame';
   }
-  if (area(box) > MAX_SHARE_OF_SHEET * image.width * image.height) return { found: false, reason: 'what holds the barcodes covers most of the sheet', barcodes };
+  if (options.sheet && area(box) > MAX_SHARE_OF_SHEET * image.width * image.height) return { found: false, reason: 'what holds the barcodes covers most of the sheet', barcodes };
   return { found: true, box, turn: uprightTurn(anchors), edge, copiesLeftOut: copies - 1, barcodes: anchors };
 }
 

@@ -39,6 +39,7 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       printerMedia: getSetting(db(), 'printerMedia'),
       printerCopies: getSetting(db(), 'printerCopies'),
       printerLanguage: getPrinterLanguages(db()),
+      printerLongerMedia: getSetting(db(), 'printerLongerMedia'),
       mediaNames: MEDIA_NAMES,
     };
   }
@@ -57,9 +58,14 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       if (documentPrinter !== undefined) setSetting(db(), 'documentPrinter', documentPrinter);
       return setup();
     },
-    setPrinterMedia: ({ printer, media }) => {
+    setPrinterMedia: ({ printer, media, longer }) => {
       const { [printer]: _previous, ...others } = getSetting(db(), 'printerMedia');
       setSetting(db(), 'printerMedia', media === null ? others : { ...others, [printer]: media });
+      // Left out, the longer stock stays as it was; null forgets it.
+      if (longer !== undefined) {
+        const { [printer]: _before, ...rest } = getSetting(db(), 'printerLongerMedia');
+        setSetting(db(), 'printerLongerMedia', longer === null ? rest : { ...rest, [printer]: longer });
+      }
       return setup();
     },
     setPrinterCopies: ({ printer, copies }) => {

@@ -4,7 +4,7 @@ import { MIGRATIONS, StoreTooNewError, openStationStore, runMigrations, schemaVe
 import { LATEST_SCHEMA_VERSION, assertMigrationOrder } from '../../../electron/store/migrations';
 import { createResult, locationListRecord, searchRecord, shipmentInput } from './support/samples';
 import { T0, openTempStore, tempStorePath } from './support/tempStore';
-import { batches, locations, orders, outbox, searchShipments, shipments } from '../../../electron/store';
+import { batches, locations, orders, outbox, printJobs, searchShipments, shipments } from '../../../electron/store';
 
 /** sqlite_schema with root pages left out and whitespace folded: what a migration made. */
 function describeSchema(db: Db): string {
@@ -283,6 +283,16 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
     check: (db) => {
       // An order from before has no note, no gift message, and items without barcodes; it reads as such.
       expect(orders.getOrder(db, 'SO-10')).toMatchObject({ note: null, giftMessage: null, items: [{ sku: null, barcode: null, description: 'Mug' }] });
+    },
+  },
+  11: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (1024, 'PB-D11-01', 'Created', 1, 1)").run();
+      db.prepare("INSERT INTO print_jobs (station_ref, purpose, copies, state, cups_job_id, created_at, updated_at) VALUES ('PB-D11-01', 'auto', 1, 'completed', 'label4x6-7', 1, 1)").run();
+    },
+    check: (db) => {
+      // A job printed before says nothing of its layout: the API reads that as unknown, not as 100%.
+      expect(printJobs.listPrintJobs(db, { stationRef: 'PB-D11-01' })).toMatchObject([{ state: 'completed', layout: null }]);
     },
   },
 };
