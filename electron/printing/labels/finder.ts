@@ -44,6 +44,8 @@ export type FinderResult =
 const SHAPE_INK = 170;
 /** Blank bands narrower than this are the space between words and lines, not between things. */
 const MIN_BAND_IN = 0.2;
+/** A strip this thin at a label's edge, without barcodes, is a cut line or a line of text. */
+const THIN_STRIP_IN = 0.75;
 /** A label found on a sheet is at least this big: labels printed on sheets are 4x6, A6, A5 or longer. */
 const SHEET_LABEL_MIN_IN = { short: 3, long: 4 } as const;
 /** A ruled line at least this long can be a label's edge. */
@@ -280,7 +282,10 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
   if (best === undefined) {
     return { found: false, reason: copies > 1 || others.length === 0 ? 'nothing the size of a label holds its barcodes apart from the rest of the sheet' : 'the sheet carries barcodes that say different things', barcodes };
   }
-  const trimmed = trimThinStrips(grid, best, perInch, (r) => anchors.every((b) => inside(r, b)), (r) => barcodes.some((b) => overlaps(r, b)));
+  const trimmed = trimStrips(grid, best, perInch, {
+    keeps: (r) => anchors.every((b) => inside(r, b)) && sized(r, options.sheet ? SHEET_LABEL_MIN_IN : { short: LABEL_SIDES_IN.minShort, long: LABEL_SIDES_IN.minLong }),
+    droppable: (r, thickness) => !barcodes.some((b) => overlaps(r, b)) && thickness <= THIN_STRIP_IN * perInch,
+  });
   let box: PixelBox = { left: trimmed.left * grid.cell, top: trimmed.top * grid.cell, right: Math.min(image.width, trimmed.right * grid.cell), bottom: Math.min(image.height, trimmed.bottom * grid.cell) };
   let edge: 'frame' | 'ink' = 'ink';
   const frame = frames(image, dpi)
@@ -295,37 +300,33 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
 }
 
 /**
- * Trims strips at the region's edges that a blank band of at least a third of an inch sets apart,
- * that are thinner than three quarters of an inch and carry no barcode: a cut line, a line of text.
+ * Trims what a blank band of at least a third of an inch sets apart at the region's edges, when it
+ * carries no barcode and is thin (a cut line, a line of text), as long as what stays is a label.
  */
-function trimThinStrips(grid: InkGrid, region: Cells, perInch: number, keeps: (r: Cells) => boolean, hasBarcode: (r: Cells) => boolean): Cells {
+function trimStrips(grid: InkGrid, region: Cells, perInch: number, rule: { keeps: (r: Cells) => boolean; droppable: (r: Cells, thickness: number) => boolean }): Cells {
   let current = region;
   for (let pass = 0; pass < 8; pass += 1) {
-    const bands = blankBands(grid, current, Math.max(1, Math.round(0.3 * perInch)));
-    let changed = false;
-    for (const band of bands) {
-      const sides: [Cells, Cells][] =
-        band.across === 'rows'
-          ? [
-              [{ ...current, bottom: band.from }, { ...current, top: band.to }],
-              [{ ...current, top: band.to }, { ...current, bottom: band.from }],
-            ]
-          : [
-              [{ ...current, right: band.from }, { ...current, left: band.to }],
-              [{ ...current, left: band.to }, { ...current, right: band.from }],
-            ];
-      for (const [keep, drop] of sides) {
-        const thickness = band.across === 'rows' ? drop.bottom - drop.top : drop.right - drop.left;
-        if (thickness > 0.75 * perInch || hasBarcode(drop) || !keeps(keep)) continue;
-        const tight = tighten(grid, keep);
-        if (tight === undefined) continue;
-        current = tight;
-        changed = true;
-        break;
+    let next: Cells | undefined;
+    for (const band of blankBands(grid, current, Math.max(1, Math.round(0.3 * perInch)))) {
+      const [before, after]: [Cells, Cells] =
+        band.across === 'rows' ? [{ ...current, bottom: band.from }, { ...current, top: band.to }] : [{ ...current, right: band.from }, { ...current, left: band.to }];
+      for (const [keep, drop] of [
+        [before, after],
+        [after, before],
+      ] as const) {
+        const tightDrop = tighten(grid, drop);
+        const tightKeep = tighten(grid, keep);
+        if (tightDrop === undefined || tightKeep === undefined) continue;
+        const thickness = band.across === 'rows' ? tightDrop.bottom - tightDrop.top : tightDrop.right - tightDrop.left;
+        if (rule.keeps(tightKeep) && rule.droppable(tightDrop, thickness)) {
+          next = tightKeep;
+          break;
+        }
       }
-      if (changed) break;
+      if (next !== undefined) break;
     }
-    if (!changed) return current;
+    if (next === undefined) return current;
+    current = next;
   }
   return current;
 }
