@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as ZxingReader from 'zxing-wasm/reader';
 import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
 import type { GreyImage } from '../zpl/bitmap';
 
@@ -24,7 +25,7 @@ export interface FoundBarcode {
 /** The symbologies carriers print on labels; fewer formats to try is a faster read. */
 export const LABEL_SYMBOLOGIES: readonly ReadInputBarcodeFormat[] = ['Code128', 'Code39', 'ITF', 'PDF417', 'DataMatrix', 'QRCode', 'Aztec', 'MaxiCode'];
 
-type Reader = typeof import('zxing-wasm/reader');
+type Reader = typeof ZxingReader;
 
 /** Loaded once per process, at the first image or sheet, never at start; a failed load is tried again. */
 let reader: Promise<Reader> | undefined;
@@ -33,7 +34,7 @@ async function load(): Promise<Reader> {
   const zxing = await import('zxing-wasm/reader');
   // Read from disk by path (inside the app archive too), never from the CDN the module defaults to.
   const wasm = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  await zxing.prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  await zxing.prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
   return zxing;
 }
 

@@ -5,6 +5,7 @@
  * printer that takes PDF it is drawn here by a ZPL renderer (zebrash, compiled to WebAssembly by
  * zpl-renderer-js) at the label's own resolution, one image dot per printer dot.
  */
+import type { ZplApi } from 'zpl-renderer-js';
 import type { GreyImage } from './bitmap';
 import { decodeImage } from '../labels/raster';
 
@@ -80,7 +81,7 @@ export function zplForPrinter(label: CarrierZplLabel, printerDpi: number, what: 
   );
 }
 
-type Renderer = Awaited<typeof import('zpl-renderer-js')['ready']>['api'];
+type Renderer = ZplApi;
 
 /** Loaded at the first carrier ZPL label for a PDF printer (8 MB of WebAssembly), once per process. */
 let renderer: Promise<Renderer> | undefined;
