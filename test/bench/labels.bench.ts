@@ -4,19 +4,16 @@
  * stock and 4x8 declared: the PDF for a PDF printer and the ZPL for a ZPL printer (p50, p95), and
  * the ZPL job's size. Target: 50 ms a label at 203 dpi. BENCH_RUNS (default 10) per file, after one warm-up.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../electron/api/printing';
 import { buildJob, planDocument, type JobTarget } from '../../electron/printing/labels/job';
 import { MEDIA } from '../../electron/printing/media';
+import { carrierLabelFiles, carrierLabelsDir } from '../support/carrierFixtures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = [process.env.CARRIER_LABELS_DIR, resolve(root, '../shared/fixtures/carrier-labels'), resolve(root, '../../shared/fixtures/carrier-labels')].find((d) => d !== undefined && existsSync(d));
-if (dir === undefined) throw new Error('the carrier label fixtures were not found: set CARRIER_LABELS_DIR');
+const dir = carrierLabelsDir();
 
 const pdfPrinter: JobTarget = { printer: 'label4x6', media: MEDIA['4x6'], longer: MEDIA['4x8'], language: DEFAULT_PRINTER_LANGUAGE };
 const zplPrinter: JobTarget = { ...pdfPrinter, printer: 'zebra', language: { ...DEFAULT_PRINTER_LANGUAGE, language: 'ZPL' } };
@@ -41,7 +38,7 @@ async function time(bytes: Uint8Array, target: JobTarget): Promise<{ ms: number;
   return { ms: (performance.now() - start) / planned.length, size: job.data.byteLength / planned.length, labels: planned.length };
 }
 
-const files = readdirSync(dir).filter((n) => !n.endsWith('.md'));
+const files = carrierLabelFiles(dir);
 console.log(`${String(availableParallelism())} CPUs, ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${String(RUNS)} runs a file after 1 warm-up`);
 console.log('| Kind | Files | To PDF p50 / p95 (ms a label) | To ZPL p50 / p95 (ms a label) | ZPL a label (KiB) |');
 console.log('|---|---:|---:|---:|---:|');

@@ -8,7 +8,9 @@ import { rasterizePdf } from '../zpl/rasterize';
 import type { MediaSize } from '../media';
 import { placement, type Placement, type Size } from '../placement';
 import { cropImage, inkBounds } from './raster';
-import { pageToShown, shownToPage, type PreparedLabel } from './prepare';
+import type { PageBox } from '../fit';
+import { normalisedRotation } from '../document';
+import { pageToShown, shownToPage, uprightSize, type PreparedLabel } from './prepare';
 
 export interface Stocks {
   /** What the printer holds. */
@@ -27,15 +29,18 @@ export interface PlannedLabel {
 
 /** Below this a scale is not 100%: rounding, not shrinking. */
 const FULL_SIZE = 0.999;
-/** Left around the ink when a page is cropped to it: a hairline at the edge is kept whole. */
-const INK_MARGIN_PT = 2;
-const INK_DPI = 72;
+/** Left around the ink when a page is cropped to it, so a hairline at the edge is kept whole; less when only that fits the stock. */
+const INK_MARGINS_PT = [2, 1, 0.5, 0] as const;
+/** Fine enough to measure ink to half a point. */
+const INK_DPI = 144;
+/** Ink measured this much bigger than the stock is a rounding of its edge, trimmed rather than shrunk for. */
+const TRIM_PT = 1.5;
 
 const inches = (points: number): string => (points / 72).toFixed(1);
 const percent = (scale: number): string => `${String(Math.floor(scale * 100))}%`;
 
 /** A label cropped to its ink within what it shows, or as it was when that gains nothing. */
-async function croppedToInk(label: PreparedLabel): Promise<PreparedLabel> {
+async function croppedToInk(label: PreparedLabel, media: MediaSize): Promise<PreparedLabel> {
   const art = label.art;
   if (art.kind === 'zpl') return label;
   if (art.kind === 'bitmap') {
@@ -45,19 +50,17 @@ async function croppedToInk(label: PreparedLabel): Promise<PreparedLabel> {
     const size = { width: (image.width * 72) / art.dpi, height: (image.height * 72) / art.dpi };
     return { ...label, art: { ...art, image }, size, croppedFrom: label.croppedFrom ?? label.size, notes: [...label.notes, `blank edges trimmed: ${String(image.width)} x ${String(image.height)} dots`] };
   }
+  const box = art.ink ?? (await inkOfPage(art));
+  if (box === undefined) return label;
   const page = art.pdf.document.getPage(art.pageIndex);
-  const [image] = await rasterizePdf(art.pdf.bytes, INK_DPI, [art.pageIndex]);
-  if (image === undefined) return label;
-  // Only the ink inside what the label already shows: a sheet's other things stay out.
-  const shown = pageToShown(page, art.box, INK_DPI);
-  const region = cropImage(image, shown);
-  const inner = inkBounds(region);
-  if (inner === undefined) return label;
-  const ink = { left: shown.left + inner.left, top: shown.top + inner.top, right: shown.left + inner.right, bottom: shown.top + inner.bottom };
-  const box = shownToPage(page, ink, INK_DPI);
-  const grown = { left: Math.max(art.box.left, box.left - INK_MARGIN_PT), bottom: Math.max(art.box.bottom, box.bottom - INK_MARGIN_PT), right: Math.min(art.box.right, box.right + INK_MARGIN_PT), top: Math.min(art.box.top, box.top + INK_MARGIN_PT) };
-  const raw = { width: grown.right - grown.left, height: grown.top - grown.bottom };
-  const size = art.upright % 180 === 0 ? raw : { width: raw.height, height: raw.width };
+  const grownBy = (margin: number): PageBox => ({ left: Math.max(art.box.left, box.left - margin), bottom: Math.max(art.box.bottom, box.bottom - margin), right: Math.min(art.box.right, box.right + margin), top: Math.min(art.box.top, box.top + margin) });
+  const sizeOf = (b: PageBox): Size => uprightSize(page, b, art.upright);
+  // The margin, less of it when that is what lets ink that fits the stock print at 100%.
+  const margin = INK_MARGINS_PT.find((m) => placement(sizeOf(grownBy(m)), media).scale >= FULL_SIZE);
+  // Ink a hair bigger than the stock (a frame drawn on the label's very edge, measured to the
+  // pixel) is trimmed evenly by that hair rather than the label shrunk for it.
+  const grown = margin === undefined ? trimmedToFit(grownBy(0), (normalisedRotation(page) + art.upright) % 180 !== 0, media) : grownBy(margin);
+  const size = sizeOf(grown);
   if (size.width >= label.size.width - 1 && size.height >= label.size.height - 1) return label;
   return {
     ...label,
@@ -66,6 +69,33 @@ async function croppedToInk(label: PreparedLabel): Promise<PreparedLabel> {
     croppedFrom: label.croppedFrom ?? label.size,
     notes: [...label.notes, `cropped to its ink (${inches(size.width)} x ${inches(size.height)} in; blank margins left off)`],
   };
+}
+
+/** The ink of a page's shown box, measured on the page drawn at INK_DPI; undefined when it holds none. */
+async function inkOfPage(art: Extract<PreparedLabel['art'], { kind: 'page' }>): Promise<PageBox | undefined> {
+  const page = art.pdf.document.getPage(art.pageIndex);
+  const [image] = await rasterizePdf(art.pdf.bytes, INK_DPI, [art.pageIndex]);
+  if (image === undefined) return undefined;
+  // Only the ink inside what the label already shows: a sheet's other things stay out.
+  const shown = pageToShown(page, art.box, INK_DPI);
+  const inner = inkBounds(cropImage(image, shown));
+  if (inner === undefined) return undefined;
+  return shownToPage(page, { left: shown.left + inner.left, top: shown.top + inner.top, right: shown.left + inner.right, bottom: shown.top + inner.bottom }, INK_DPI);
+}
+
+/** A box of the page trimmed evenly to the stock when it is larger by no more than TRIM_PT on a side; else as it is. `quarterTurned`: it prints turned a quarter (its page's /Rotate and its upright turn together). */
+function trimmedToFit(box: PageBox, quarterTurned: boolean, media: MediaSize): PageBox {
+  const [w, h] = [box.right - box.left, box.top - box.bottom];
+  const turned = placement(quarterTurned ? { width: h, height: w } : { width: w, height: h }, media).rotate === 90;
+  // The stock's sides along the page's own x and y: each quarter turn swaps them.
+  const [along, up] = quarterTurned === turned ? [media.width, media.height] : [media.height, media.width];
+  const trim = (from: number, to: number, room: number): [number, number] => {
+    const over = to - from - room;
+    return over > 0 && over <= TRIM_PT ? [from + over / 2, to - over / 2] : [from, to];
+  };
+  const [left, right] = trim(box.left, box.right, along);
+  const [bottom, top] = trim(box.bottom, box.top, up);
+  return { left, right, bottom, top };
 }
 
 /** Why a label is shrunk, in the words the desk is shown. */
@@ -89,7 +119,7 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
     let media = stocks.loaded;
     let place = placement(label.size, media);
     if (label.art.kind !== 'zpl' && place.scale < FULL_SIZE && !sheetStock) {
-      label = await croppedToInk(label);
+      label = await croppedToInk(label, media);
       place = placement(label.size, media);
       if (place.scale < FULL_SIZE && stocks.longer !== undefined) {
         const onLonger = placement(label.size, stocks.longer);

@@ -23,7 +23,15 @@ import { cropImage, decodeImage, inkBounds, turnImage, type PixelBox } from './r
 
 /** What is printed for one label. */
 export type LabelArt =
-  | { readonly kind: 'page'; readonly pdf: CheckedPdf; readonly pageIndex: number; readonly box: PageBox; readonly upright: QuarterTurn }
+  | {
+      readonly kind: 'page';
+      readonly pdf: CheckedPdf;
+      readonly pageIndex: number;
+      readonly box: PageBox;
+      readonly upright: QuarterTurn;
+      /** Where the ink is within the box, when the page was drawn to find it (a label cut out of a sheet). */
+      readonly ink?: PageBox;
+    }
   | { readonly kind: 'bitmap'; readonly image: GreyImage; readonly dpi: number }
   | { readonly kind: 'zpl'; readonly label: CarrierZplLabel };
 
@@ -121,11 +129,12 @@ export function pageToShown(page: PDFPage, box: PageBox, dpi: number): PixelBox 
   return { left: Math.floor(shown.left * k), top: Math.floor(shown.top * k), right: Math.ceil(shown.right * k), bottom: Math.ceil(shown.bottom * k) };
 }
 
-const boxSize = (box: PageBox, upright: QuarterTurn): Size => {
+/** A box of a page's own user space as it prints: turned by the page's /Rotate and then by `upright`. */
+export function uprightSize(page: PDFPage, box: PageBox, upright: QuarterTurn): Size {
   const w = box.right - box.left;
   const h = box.top - box.bottom;
-  return upright % 180 === 0 ? { width: w, height: h } : { width: h, height: w };
-};
+  return (normalisedRotation(page) + upright) % 180 === 0 ? { width: w, height: h } : { width: h, height: w };
+}
 
 /** Barcodes on an image: a quick read first, a thorough one when that finds nothing. */
 async function barcodesOn(image: GreyImage): Promise<FoundBarcode[]> {
@@ -175,12 +184,12 @@ async function preparePdf(pdf: CheckedPdf, target: PrepareTarget): Promise<Prepa
       continue;
     }
     const box = shownToPage(page, found.box, FINDER_DPI);
-    const size = boxSize(box, found.turn);
+    const size = uprightSize(page, box, found.turn);
     const notes = [
       `label found on the ${sizeText(sheetSize)} sheet by its ${found.edge === 'frame' ? 'drawn frame' : 'barcodes and ink'}: ${sizeText(size)}${found.turn === 0 ? '' : ', turned upright'}`,
       ...(found.copiesLeftOut > 0 ? [`${String(found.copiesLeftOut)} more ${found.copiesLeftOut === 1 ? 'copy' : 'copies'} of it on the sheet not printed`] : []),
     ];
-    labels.push({ what, format: 'PDF', art: { kind: 'page', pdf, pageIndex: index, box, upright: found.turn }, size, croppedFrom: sheetSize, notes });
+    labels.push({ what, format: 'PDF', art: { kind: 'page', pdf, pageIndex: index, box, upright: found.turn, ink: shownToPage(page, found.ink, FINDER_DPI) }, size, croppedFrom: sheetSize, notes });
   }
   return labels;
 }

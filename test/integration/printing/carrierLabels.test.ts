@@ -10,10 +10,8 @@
  *   the ZPL it makes (drawn back by zebrash, a ZPL renderer independent of the station's encoder);
  * - sheets: the archive copy and the second copy are left out, the label is cut out and turned.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { buildJob, planDocument, type JobTarget, type PlannedLabel } from '../../../electron/printing/labels/job';
@@ -21,21 +19,13 @@ import { decodeImage } from '../../../electron/printing/labels/raster';
 import { sniffFormat } from '../../../electron/printing/document';
 import { MEDIA } from '../../../electron/printing/media';
 import { barcodeTexts, popplerPages, zebrashLabels } from '../../support/barcodeReading';
+import { carrierLabelFiles, carrierLabelsDir } from '../../support/carrierFixtures';
 
 /** Rendering and reading two dozen labels three ways on a busy two-core machine: generous, not a timing. */
 const TIMEOUT_MS = 5 * 60_000;
 
-/** Where the shared fixtures are: beside the repository (a CI clone) or beside the worktrees folder. */
-function fixturesDir(): string {
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const candidates = [process.env.CARRIER_LABELS_DIR, resolve(root, '../shared/fixtures/carrier-labels'), resolve(root, '../../shared/fixtures/carrier-labels')];
-  const found = candidates.find((dir) => dir !== undefined && existsSync(join(dir, 'README.md')));
-  if (found === undefined) throw new Error(`the carrier label fixtures are not at any of ${candidates.filter(Boolean).join(', ')}: set CARRIER_LABELS_DIR`);
-  return found;
-}
-
-const DIR = fixturesDir();
-const FILES = readdirSync(DIR).filter((name) => !name.endsWith('.md')).sort();
+const DIR = carrierLabelsDir();
+const FILES = carrierLabelFiles(DIR);
 
 /** Labels printed from the files that hold more or fewer than one. */
 const LABEL_COUNT: Readonly<Record<string, number>> = { 'fedex-4x6-3pages.pdf': 3 };
@@ -127,16 +117,29 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
     }
   });
 
-  it('sheets: the label is cut out; copies and the archive page are left out, and said', () => {
+  it('sheets: the label is cut out whole and alone, turned; copies and the archive page are left out, and said', () => {
     const notes = (name: string): string => (results.get(name)?.planned ?? []).flatMap((p) => p.notes).join(' / ');
     expect(notes('dhl-express-on-a4-landscape-2pages.pdf')).toMatch(/label found on the 11\.7 x 8\.3 in sheet.*page 2 repeats this label's barcodes/);
     expect(notes('postat-2up-on-a4-landscape.pdf')).toMatch(/1 more copy of it on the sheet not printed/);
     expect(notes('usps-intl-on-letter-landscape.pdf')).toMatch(/label found on the 11\.0 x 8\.5 in sheet by its drawn frame: 4\.0 x 6\.0 in/);
     expect(notes('usps-return-on-letter-top-half.pdf')).toMatch(/label found on the 8\.5 x 11\.0 in sheet by its drawn frame: 6\.0 x 4\.0 in, turned upright|4\.0 x 6\.0 in, turned upright/);
-    for (const name of ['dhl-express-on-a4-landscape-2pages.pdf', 'dhl-paket-on-a4-landscape.pdf', 'postat-2up-on-a4-landscape.pdf', 'usps-intl-on-letter-landscape.pdf', 'usps-return-on-letter-top-half.pdf']) {
+    // The label's ink as the fixtures' README measures it, upright, in mm: the whole label and nothing beside it.
+    const INK_MM: Readonly<Record<string, readonly [number, number]>> = {
+      'dhl-express-on-a4-landscape-2pages.pdf': [92, 172],
+      'dhl-paket-on-a4-landscape.pdf': [100, 193],
+      'postat-2up-on-a4-landscape.pdf': [97, 180],
+      'usps-intl-on-letter-landscape.pdf': [101.6, 152.4],
+      'usps-return-on-letter-top-half.pdf': [101.6, 152.4],
+    };
+    const mm = (points: number): number => (points / 72) * 25.4;
+    for (const [name, [width, height]] of Object.entries(INK_MM)) {
       const [label] = results.get(name)?.planned ?? [];
       expect(label?.label.croppedFrom, name).toBeDefined();
       expect(label?.place.scale, name).toBeGreaterThanOrEqual(0.95);
+      expect(mm(label?.label.size.width ?? 0), name).toBeGreaterThan(width - 4);
+      expect(mm(label?.label.size.width ?? 0), name).toBeLessThan(width + 4);
+      expect(mm(label?.label.size.height ?? 0), name).toBeGreaterThan(height - 4);
+      expect(mm(label?.label.size.height ?? 0), name).toBeLessThan(height + 4);
     }
   });
 
