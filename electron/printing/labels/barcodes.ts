@@ -46,16 +46,13 @@ function zxing(): Promise<Reader> {
   return reader;
 }
 
+/** Grey to the RGBA ZXing takes, a pixel a 32-bit word (little-endian: red in the low byte, opaque). */
 function rgbaOf(image: GreyImage): Uint8ClampedArray {
-  const rgba = new Uint8ClampedArray(image.width * image.height * 4);
-  for (let i = 0; i < image.width * image.height; i += 1) {
-    const v = image.pixels[i] ?? 255;
-    rgba[i * 4] = v;
-    rgba[i * 4 + 1] = v;
-    rgba[i * 4 + 2] = v;
-    rgba[i * 4 + 3] = 255;
-  }
-  return rgba;
+  const count = image.width * image.height;
+  const words = new Uint32Array(count);
+  const { pixels } = image;
+  for (let i = 0; i < count; i += 1) words[i] = (0xff000000 | ((pixels[i] ?? 255) * 0x010101)) >>> 0;
+  return new Uint8ClampedArray(words.buffer);
 }
 
 export interface ReadOptions {
@@ -69,7 +66,14 @@ export async function readBarcodes(image: GreyImage, options: ReadOptions = {}):
   const { readBarcodes: read } = await zxing();
   const results = await read(
     { data: rgbaOf(image), width: image.width, height: image.height, colorSpace: 'srgb' } as ImageData,
-    { formats: [...(options.formats ?? LABEL_SYMBOLOGIES)], tryHarder: options.thorough ?? false, maxNumberOfSymbols: 64 },
+    {
+      formats: [...(options.formats ?? LABEL_SYMBOLOGIES)],
+      tryHarder: options.thorough ?? false,
+      // Labels are dark on light, and drawn at a resolution where no symbol needs a smaller copy of the image to be found: both only cost time on a quick read.
+      tryInvert: options.thorough ?? false,
+      tryDownscale: options.thorough ?? false,
+      maxNumberOfSymbols: 64,
+    },
   );
   return results
     .filter((r) => r.isValid)

@@ -82,23 +82,40 @@ export function decodeImage(bytes: Uint8Array, kind: ImageKind): DecodedImage {
 /** Ink: darker than half way. What a thermal head would burn. */
 export const INK_LEVEL = 128;
 
-/** The smallest box holding every pixel darker than `level`; undefined for a blank image. */
+/**
+ * The smallest box holding every pixel darker than `level`; undefined for a blank image. Rows are
+ * read from the top and the bottom until ink, and each row between only up to the edges found so
+ * far: a label's ink fills most of its image, so most pixels are never looked at.
+ */
 export function inkBounds(image: GreyImage, level = INK_LEVEL): PixelBox | undefined {
-  let left = image.width;
-  let top = image.height;
+  const { width, height, pixels } = image;
+  const inkIn = (y: number): boolean => {
+    for (let i = y * width, end = i + width; i < end; i += 1) if ((pixels[i] ?? 255) < level) return true;
+    return false;
+  };
+  let top = 0;
+  while (top < height && !inkIn(top)) top += 1;
+  if (top === height) return undefined;
+  let bottom = height - 1;
+  while (bottom > top && !inkIn(bottom)) bottom -= 1;
+  let left = width;
   let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < image.height; y += 1) {
-    const row = y * image.width;
-    for (let x = 0; x < image.width; x += 1) {
-      if ((image.pixels[row + x] ?? 255) >= level) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      bottom = y;
+  for (let y = top; y <= bottom; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < left; x += 1) {
+      if ((pixels[row + x] ?? 255) < level) {
+        left = x;
+        break;
+      }
+    }
+    for (let x = width - 1; x > right; x -= 1) {
+      if ((pixels[row + x] ?? 255) < level) {
+        right = x;
+        break;
+      }
     }
   }
-  return right < 0 ? undefined : { left, top, right: right + 1, bottom: bottom + 1 };
+  return { left, top, right: right + 1, bottom: bottom + 1 };
 }
 
 export function cropImage(image: GreyImage, box: PixelBox): GreyImage {
@@ -125,11 +142,4 @@ export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): Grey
     }
   }
   return { ...turned, pixels: out };
-}
-
-/** An 8-bit grey PNG of the image, for embedding in a PDF page. */
-export function encodePng(image: GreyImage): Uint8Array {
-  const png = new PNG({ width: image.width, height: image.height, colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false });
-  png.data = Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength);
-  return new Uint8Array(PNG.sync.write(png, { colorType: 0, inputColorType: 0, bitDepth: 8, inputHasAlpha: false }));
 }
