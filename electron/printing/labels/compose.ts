@@ -5,8 +5,8 @@
  * anything else is drawn as a PDF page first and rasterised at the printer's dots.
  */
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, degrees, drawImage } from 'pdf-lib';
-import type { PDFPage } from 'pdf-lib';
+import { PDFDocument, degrees, drawImage } from 'pdf-lib';
+import type { PDFName, PDFPage } from 'pdf-lib';
 import type { ZplSettings } from '../../api/printing';
 import { threshold, type GreyImage } from '../zpl/bitmap';
 import { zplForPrinter } from '../zpl/carrier';
