@@ -39,7 +39,7 @@ import type { ImportPreview, OrderImportResult, OrderPage, SavedOrderMapping, St
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_PRINTER_LANGUAGE, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
-import type { DocumentContent, PrintJob, PrintProblem, PrinterInfo, PrinterSetup } from './printing';
+import type { DocumentContent, PrintJob, PrintPreview, PrintProblem, PrinterInfo, PrinterSetup } from './printing';
 import { ProductionProfileInput, SecretInput } from './profiles';
 import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
@@ -223,6 +223,12 @@ export const STATION_METHODS = {
   printHistory: z.strictObject({ stationRef: StationRef.optional(), limit: z.number().int().min(1).max(1000).default(100) }),
   /** A stored document's bytes, for a preview. */
   getDocumentContent: z.strictObject({ documentId: RowId }),
+  /**
+   * A stored document as it will print on `printer` (its role's printer when left out): the pages
+   * laid out on the printer's stock (cut out, turned, scaled) as one PDF, and each label's layout.
+   * Nothing is printed.
+   */
+  previewPrint: z.strictObject({ documentId: RowId, printer: PrinterName.optional() }),
   /** Prints the labels held while automatic printing was off (and any other queued job). */
   releaseHeldPrintJobs: NoInput,
   /** Prints a failed job's document again, to the same printer with the same copies; the failure counts as handled. */
@@ -335,6 +341,7 @@ export interface StationResults {
   reprintDocument: PrintJob;
   printHistory: readonly PrintJob[];
   getDocumentContent: DocumentContent;
+  previewPrint: PrintPreview;
   releaseHeldPrintJobs: readonly PrintJob[];
   retryPrintJob: PrintJob;
   listPrintProblems: readonly PrintProblem[];

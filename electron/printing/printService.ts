@@ -15,7 +15,7 @@ import { batchPlaceOf, noteBatchPrint, shipmentsHeldForBatches, unresolvedPrintF
 import type { StoredDocument } from '../store/documents';
 import { getDocument, getDocumentInfo } from '../store/documents';
 import { StoreNotFoundError, StoreTransitionError } from '../store/errors';
-import { roleOf, type PrintEvent, type PrintJob, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
+import { DEFAULT_PRINTER_LANGUAGE, roleOf, type PrintEvent, type PrintJob, type PrintPreview, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
 import type { PrintOptions } from '../store/printJobs';
 import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintHeld, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
 import { printerLanguageOf } from '../store/printerLanguage';
@@ -24,13 +24,13 @@ import { atomically, type Db } from '../store/statements';
 import type { PrintFormat, PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
 import { DocumentError } from './document';
-import { buildJob, layoutOf, planDocument, type BuiltJob, type JobTarget, type PlannedLabel } from './labels/job';
+import { buildJob, layoutOf, pdfOf, planDocument, type BuiltJob, type JobTarget, type PlannedLabel } from './labels/job';
 import { judgeJob, judgeUnanswered, nextPollDelay } from './jobWatcher';
 import type { Verdict } from './jobWatcher';
 import { PrinterMap } from './printerMap';
 import type { PrinterChoice, PrinterRole } from './printerMap';
 import { makeTestPage } from './testPage';
-import { ZplResolutionError } from './zpl/carrier';
+import { ZplResolutionError, zplForPrinter } from './zpl/carrier';
 import { pdfToZpl, zplBytes } from './zpl/zpl';
 
 export interface PrintServiceOptions {
@@ -196,6 +196,34 @@ export class PrintService {
       await this.printRows([row]);
       return getPrintJob(this.db, row.id) ?? row;
     });
+  }
+
+  /**
+   * A stored document as it will print on its printer (or `printer`), nothing printed: its labels
+   * laid out as a print lays them out, as one PDF, with each label's layout. For a ZPL printer,
+   * carrier ZPL (sent to it as it came) is drawn for the preview, and what the resolution check
+   * says of it is a note; a resolution it cannot take is said as such.
+   */
+  async preview(doc: StoredDocument, printer?: string): Promise<PrintPreview> {
+    const choice = await new PrinterMap(this.db, this.backend).choose(doc.type, printer ?? null);
+    const target: JobTarget = { printer: choice.printer, media: choice.media, longer: choice.longer, language: printerLanguageOf(this.db, choice.printer) };
+    const what = describeDocument(doc);
+    const planned = await planDocument(doc.bytes, what, target);
+    const raw = planned.filter((p) => p.label.art.kind === 'zpl');
+    const shown = raw.length === 0 ? planned : await planDocument(doc.bytes, what, { ...target, language: DEFAULT_PRINTER_LANGUAGE });
+    const layout = layoutOf(planned);
+    for (const [index, label] of layout.labels.entries()) {
+      const art = planned[index]?.label.art;
+      if (art?.kind !== 'zpl' || target.language.language !== 'ZPL') continue;
+      try {
+        const { note } = zplForPrinter(art.label, target.language.dpi, label.what, choice.printer);
+        if (note !== undefined) label.notes.push(note);
+      } catch (error) {
+        if (!(error instanceof ZplResolutionError)) throw error;
+        label.notes.push(`it will not print: ${error.message}`);
+      }
+    }
+    return { documentId: doc.documentId, printer: choice.printer, base64: Buffer.from(await pdfOf(shown, target.media)).toString('base64'), layout };
   }
 
   history(options: { stationRef?: string; limit?: number } = {}): PrintJob[] {

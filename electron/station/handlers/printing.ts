@@ -1,16 +1,17 @@
 /**
  * Printers: which ones there are, which takes what, the media, copies and language of each, a test page,
- * reprints and history; the labels held while auto-print was off, released at once; failed
+ * reprints, previews and history; the labels held while auto-print was off, released at once; failed
  * prints, retried or dismissed, and a preview of any stored document.
  */
 import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
 import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES } from '../../api';
-import { getDocument, getDocumentInfo } from '../../store/documents';
+import { getDocument, getDocumentInfo, type StoredDocument } from '../../store/documents';
 import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
 import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
 import { getSetting, setSetting } from '../../store/settings';
 import { getByStationRef } from '../../store/shipments';
 import { StationError } from '../dispatch';
+import { parseMedia } from '../../printing/media';
 import type { StationContext } from '../context';
 
 type PrintingMethods =
@@ -24,6 +25,7 @@ type PrintingMethods =
   | 'reprintDocument'
   | 'printHistory'
   | 'getDocumentContent'
+  | 'previewPrint'
   | 'releaseHeldPrintJobs'
   | 'retryPrintJob'
   | 'listPrintProblems'
@@ -50,6 +52,14 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     if (job.state !== 'failed') throw new StationError('conflict', `print job ${String(id)} is ${job.state}, not failed: there is nothing to act on`, [{ field: 'id', message: 'id names a job that did not fail' }]);
   }
 
+  function keptDocument(documentId: number): StoredDocument {
+    const doc = getDocument(db(), documentId);
+    if (doc === undefined) {
+      throw new StationError('notFound', `document ${String(documentId)} is not kept (it may have passed the retention period)`, [{ field: 'documentId', message: 'documentId names no kept document' }]);
+    }
+    return doc;
+  }
+
   return {
     listPrinters: () => station.backend.listPrinters(),
     getPrinterSetup: setup,
@@ -59,6 +69,9 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       return setup();
     },
     setPrinterMedia: ({ printer, media, longer }) => {
+      if (media !== null && longer !== undefined && longer !== null && parseMedia(longer).height <= parseMedia(media).height) {
+        throw new StationError('invalidInput', `the longer stock of ${printer} must be longer than its media`, [{ field: 'longer', message: 'longer must be longer than media' }]);
+      }
       const { [printer]: _previous, ...others } = getSetting(db(), 'printerMedia');
       setSetting(db(), 'printerMedia', media === null ? others : { ...others, [printer]: media });
       // Left out, the longer stock stays as it was; null forgets it.
@@ -85,12 +98,10 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       station.connection().printing.reprint(documentId, { ...(printer === undefined ? {} : { printer }), ...(copies === undefined ? {} : { copies }) }),
     printHistory: ({ stationRef, limit }) => station.connection().printing.history({ ...(stationRef === undefined ? {} : { stationRef }), limit }),
     getDocumentContent: ({ documentId }) => {
-      const doc = getDocument(db(), documentId);
-      if (doc === undefined) {
-        throw new StationError('notFound', `document ${String(documentId)} is not kept (it may have passed the retention period)`, [{ field: 'documentId', message: 'documentId names no kept document' }]);
-      }
+      const doc = keptDocument(documentId);
       return { documentId, stationRef: doc.stationRef, type: doc.type, name: doc.name, mime: doc.mime, base64: Buffer.from(doc.bytes).toString('base64') };
     },
+    previewPrint: ({ documentId, printer }) => station.connection().printing.preview(keptDocument(documentId), printer),
     releaseHeldPrintJobs: () => station.connection().printing.printQueued(),
     retryPrintJob: ({ id }) => {
       failedJob(id);
