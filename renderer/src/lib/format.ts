@@ -1,5 +1,5 @@
 /** How the desk's screens write amounts, times and states: one way everywhere. */
-import type { MediaConfig, OutboxKind, OutboxState, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo } from '../../../electron/api';
+import type { LabelLayout, MediaConfig, OutboxKind, OutboxState, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo } from '../../../electron/api';
 
 // Formatters are made once and kept: making one costs far more than formatting with it, and
 // each leaves native objects for the collector, which a list scrolled fast makes by thousands.
@@ -102,6 +102,21 @@ export function mediaWords(media: MediaConfig): string {
   if (typeof media === 'string') return media;
   const inches = (points: number): string => `${Math.round((points / 72) * 100) / 100}`;
   return `Custom ${inches(media.width)} x ${inches(media.height)} in`;
+}
+
+const inchesOf = (points: number): string => (points / 72).toFixed(1);
+
+/**
+ * What the station does to one label to print it, as the preview says it: its true size, what it
+ * was cut out of, the stock, the printed scale and the turn, then whatever else was noted.
+ */
+export function layoutWords(label: LabelLayout): { readonly summary: string; readonly details: readonly string[] } {
+  const size = `${inchesOf(label.size.width)} x ${inchesOf(label.size.height)} in`;
+  const percent = Math.floor(label.scale * 1000) / 10;
+  const scale = label.scale >= 0.999 ? 'at 100%, its true size' : `at ${String(percent)}% of its true size`;
+  const summary = `${label.what}: ${label.format} label of ${size}, printed ${scale} on ${label.media.name} stock${label.turned ? ', turned a quarter turn' : ''}`;
+  const cut = label.croppedFrom === null ? [] : [`Cut out of a ${inchesOf(label.croppedFrom.width)} x ${inchesOf(label.croppedFrom.height)} in page`];
+  return { summary, details: [...cut, ...label.notes.map((note) => `${note.charAt(0).toUpperCase()}${note.slice(1)}`)] };
 }
 
 /** The document a failed print was for, and of which parcel: "Label for package 2 of SO-1001". */
