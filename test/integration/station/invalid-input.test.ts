@@ -128,7 +128,7 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   listPrinters: [['', 42]],
   getPrinterSetup: [['', true]],
   setPrinterMap: [['labelPrinter', ''], ['documentPrinter', 5]],
-  setPrinterMedia: [['media', 'B5'], ['printer', ''], ['media', MISSING], ['longer', 'B5'], ['longer', { width: 288 }], ['longer', { width: 288, height: 576, depth: 1 }], ['longer', '4x4']],
+  setPrinterMedia: [['media', 'B5'], ['printer', ''], ['media', MISSING], ['longer', 'B5'], ['longer', { width: 288 }], ['longer', '4x4']],
   setPrinterCopies: [['copies', 10], ['copies', 1.5], ['printer', MISSING]],
   setPrinterLanguage: [['language', 'EPL'], ['dpi', 204], ['darkness', 31], ['offset.x', -1], ['offset.y', 201], ['offset', 'left'], ['printer', MISSING]],
   printTestPage: [['printer', 'p'.repeat(256)]],
