@@ -293,6 +293,12 @@ function blocksOf(grid: InkGrid, join: number): Cells[] {
   const seen = new Uint8Array(cols * rows);
   const found: Cells[] = [];
   const stack: number[] = [];
+  const visit = (next: number): void => {
+    if (grown[next] === 1 && seen[next] !== 1) {
+      seen[next] = 1;
+      stack.push(next);
+    }
+  };
   for (let start = 0; start < cols * rows; start += 1) {
     if (grown[start] !== 1 || seen[start] === 1) continue;
     let [left, top, right, bottom] = [cols, rows, -1, -1];
@@ -308,12 +314,10 @@ function blocksOf(grid: InkGrid, join: number): Cells[] {
         top = Math.min(top, y);
         bottom = Math.max(bottom, y);
       }
-      for (const next of [x > 0 ? at - 1 : -1, x < cols - 1 ? at + 1 : -1, y > 0 ? at - cols : -1, y < rows - 1 ? at + cols : -1]) {
-        if (next >= 0 && grown[next] === 1 && seen[next] !== 1) {
-          seen[next] = 1;
-          stack.push(next);
-        }
-      }
+      if (x > 0) visit(at - 1);
+      if (x < cols - 1) visit(at + 1);
+      if (y > 0) visit(at - cols);
+      if (y < rows - 1) visit(at + cols);
     }
     if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
   }
