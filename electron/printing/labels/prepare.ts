@@ -138,8 +138,16 @@ export function uprightSize(page: PDFPage, box: PageBox, upright: QuarterTurn): 
 
 /** Barcodes on an image: a quick read first, a thorough one when that finds nothing. */
 async function barcodesOn(image: GreyImage): Promise<FoundBarcode[]> {
-  const quick = await readBarcodes(image);
-  return quick.length > 0 ? quick : readBarcodes(image, { thorough: true });
+  // Only where there is ink, and a little white around it (a symbol's quiet zone): a sheet's blank
+  // margins and halves are pixels ZXing would look at for nothing.
+  const ink = inkBounds(image);
+  if (ink === undefined) return [];
+  const margin = Math.round(image.width / 50);
+  const box = { left: Math.max(0, ink.left - margin), top: Math.max(0, ink.top - margin), right: Math.min(image.width, ink.right + margin), bottom: Math.min(image.height, ink.bottom + margin) };
+  const region = cropImage(image, box);
+  const quick = await readBarcodes(region);
+  const found = quick.length > 0 ? quick : await readBarcodes(region, { thorough: true });
+  return found.map((b) => ({ ...b, left: b.left + box.left, right: b.right + box.left, top: b.top + box.top, bottom: b.bottom + box.top }));
 }
 
 const keyOf = (b: FoundBarcode): string => `${b.format}:${b.text}`;
