@@ -5,6 +5,7 @@
  */
 import { GifReader } from 'omggif';
 import jpeg from 'jpeg-js';
+import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import type { GreyImage } from '../zpl/bitmap';
 
@@ -60,9 +61,90 @@ function jpegDpi(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
+/** PNG's per-row filters undone in place (PNG spec, section 9), `bpp` bytes a pixel (at least one). */
+function unfilter(raw: Uint8Array, rowBytes: number, rows: number, bpp: number): Uint8Array {
+  const out = new Uint8Array(rowBytes * rows);
+  for (let y = 0; y < rows; y += 1) {
+    const filter = raw[y * (rowBytes + 1)] ?? 0;
+    const from = y * (rowBytes + 1) + 1;
+    const at = y * rowBytes;
+    for (let x = 0; x < rowBytes; x += 1) {
+      const value = raw[from + x] ?? 0;
+      const left = x >= bpp ? (out[at + x - bpp] ?? 0) : 0;
+      const up = y > 0 ? (out[at - rowBytes + x] ?? 0) : 0;
+      const upLeft = y > 0 && x >= bpp ? (out[at - rowBytes + x - bpp] ?? 0) : 0;
+      let predicted = 0;
+      if (filter === 1) predicted = left;
+      else if (filter === 2) predicted = up;
+      else if (filter === 3) predicted = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      out[at + x] = (value + predicted) & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * The PNGs carriers send (grey or palette, often one bit a dot, not interlaced) straight to grey:
+ * pngjs widens every dot to four bytes first, which took a 1400 x 950 one-bit FedEx label over a
+ * hundred milliseconds. Undefined for any other PNG (colour with alpha, 16 bits, interlaced), which
+ * pngjs decodes instead.
+ */
+function labelPng(bytes: Uint8Array): GreyImage | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let header: { width: number; height: number; depth: number; colour: number; interlace: number } | undefined;
+  let palette: Buffer | undefined;
+  const idat: Buffer[] = [];
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    const body = data.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8] ?? 0, colour: body[9] ?? 0, interlace: body[12] ?? 0 };
+    else if (type === 'PLTE') palette = body;
+    else if (type === 'tRNS') return undefined;
+    else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  if (header === undefined || header.interlace !== 0 || header.depth > 8 || ![0, 3].includes(header.colour)) return undefined;
+  if (header.colour === 3 && palette === undefined) return undefined;
+  const { width, height, depth } = header;
+  const rowBytes = Math.ceil((width * depth) / 8);
+  const rows = unfilter(new Uint8Array(inflateSync(Buffer.concat(idat))), rowBytes, height, 1);
+  // Each sample's grey: the sample scaled to 0-255, or its palette colour's luma.
+  const levels = 1 << depth;
+  const greyOf = new Uint8Array(levels);
+  for (let v = 0; v < levels; v += 1) {
+    if (header.colour === 0) greyOf[v] = Math.round((v * 255) / (levels - 1));
+    else {
+      const [r, g, b] = [palette?.[v * 3] ?? 0, palette?.[v * 3 + 1] ?? 0, palette?.[v * 3 + 2] ?? 0];
+      greyOf[v] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    }
+  }
+  const pixels = new Uint8Array(width * height);
+  const perByte = 8 / depth;
+  const mask = levels - 1;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * rowBytes;
+    for (let x = 0; x < width; x += 1) {
+      const byte = rows[row + Math.floor(x / perByte)] ?? 0;
+      const shift = 8 - depth * ((x % perByte) + 1);
+      pixels[y * width + x] = greyOf[(byte >> shift) & mask] ?? 255;
+    }
+  }
+  return { width, height, pixels };
+}
+
 export function decodeImage(bytes: Uint8Array, kind: ImageKind): DecodedImage {
   switch (kind) {
     case 'png': {
+      const quick = labelPng(bytes);
+      if (quick !== undefined) return { image: quick, declaredDpi: pngDpi(bytes) };
       const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { image: greyOfRgba(png.data, png.width, png.height), declaredDpi: pngDpi(bytes) };
     }
