@@ -7,7 +7,7 @@
  */
 import type { ZplApi } from 'zpl-renderer-js';
 import type { GreyImage } from './bitmap';
-import { decodeImage, inkBounds } from '../labels/raster';
+import { decodeImage } from '../labels/raster';
 
 /** One ^XA…^XZ label of a job, and what it says about its size. */
 export interface CarrierZplLabel {
@@ -96,25 +96,16 @@ function zebrash(): Promise<Renderer> {
   return renderer;
 }
 
-/** A label that does not say its length is drawn on 6 in first (most are 4x6), and again on 8 in, the longest stock a desk holds, when its ink runs to that edge. */
-const DRAW_LENGTHS_IN = [6, 8] as const;
-/** Ink this near the bottom edge of what was drawn may go on past it (past the top edge, for a label printed upside down, ^POI). */
-const RUNS_ON_DOTS = 4;
+/** The longest label drawn: 8 in, the longest stock a desk holds, at the label's resolution. */
+const DRAW_LENGTH_IN = 8;
 
-/** Draws one label at its own resolution, as wide as it says (else 4 in) and as long as it says (else as long as its ink goes, up to 8 in). */
+/** Draws one label at its own resolution, as wide as it says (else 4 in) and as long as it says (else 8 in). */
 export async function drawZpl(label: CarrierZplLabel): Promise<GreyImage> {
   const api = await zebrash();
   const dotsPerMm = label.dpi / 25.4;
   const widthMm = (label.printWidth ?? Math.round(4 * label.dpi)) / dotsPerMm;
-  const draw = async (lengthMm: number): Promise<GreyImage> => {
-    const [png] = await api.zplToBase64MultipleAsync(label.program, widthMm, lengthMm, Math.round(dotsPerMm));
-    if (png === undefined) throw new Error('the ZPL renderer drew nothing');
-    return decodeImage(new Uint8Array(Buffer.from(png, 'base64')), 'png').image;
-  };
-  if (label.labelLength !== undefined) return draw(label.labelLength / dotsPerMm);
-  let drawn = await draw(DRAW_LENGTHS_IN[0] * 25.4);
-  const ink = inkBounds(drawn);
-  // Drawing takes zebrash a tenth of a second and more: the longer length only when the label needs it.
-  if (ink !== undefined && (ink.bottom >= drawn.height - RUNS_ON_DOTS || ink.top < RUNS_ON_DOTS)) drawn = await draw(DRAW_LENGTHS_IN[1] * 25.4);
-  return drawn;
+  const lengthMm = (label.labelLength ?? Math.round(DRAW_LENGTH_IN * label.dpi)) / dotsPerMm;
+  const [png] = await api.zplToBase64MultipleAsync(label.program, widthMm, lengthMm, Math.round(dotsPerMm));
+  if (png === undefined) throw new Error('the ZPL renderer drew nothing');
+  return decodeImage(new Uint8Array(Buffer.from(png, 'base64')), 'png').image;
 }
