@@ -31,10 +31,10 @@ export interface PlannedLabel {
 const FULL_SIZE = 0.999;
 /** Left around the ink when a page is cropped to it, so a hairline at the edge is kept whole; less when only that fits the stock. */
 const INK_MARGINS_PT = [2, 1, 0.5, 0] as const;
-/** Fine enough to measure ink to half a point. */
-const INK_DPI = 144;
-/** Ink measured this much bigger than the stock is a rounding of its edge, trimmed rather than shrunk for. */
-const TRIM_PT = 1.5;
+/** Ink is measured to the point (a label cut out of a sheet has its ink measured already, finer). */
+const INK_DPI = 72;
+/** Ink measured this much bigger than the stock (a point each side, the measure's own rounding) is trimmed rather than shrunk for. */
+const TRIM_PT = 2;
 
 const inches = (points: number): string => (points / 72).toFixed(1);
 const percent = (scale: number): string => `${String(Math.floor(scale * 100))}%`;
