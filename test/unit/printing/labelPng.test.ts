@@ -58,7 +58,8 @@ function png(width: number, height: number, depth: number, colour: 0 | 3, sample
     const row = new Uint8Array(rowBytes);
     for (let x = 0; x < width; x += 1) {
       const sample = (samples[y * width + x] ?? 0) & ((1 << depth) - 1);
-      row[Math.floor((x * depth) / 8)] |= sample << (8 - depth - ((x * depth) % 8));
+      const at = Math.floor((x * depth) / 8);
+      row[at] = (row[at] ?? 0) | (sample << (8 - depth - ((x * depth) % 8)));
     }
     raw.push(filtered(row, previous, filters[y % filters.length] ?? 0));
     previous = row;
