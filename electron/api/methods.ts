@@ -40,7 +40,7 @@ import type { ImportPreview, OrderImportResult, OrderPage, OrderScan, SavedOrder
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
 import { DEFAULT_PRINTER_LANGUAGE, FolderPath, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
-import type { DocumentContent, PrintJob, PrintProblem, PrintSystem, PrintedFile, PrinterInfo, PrinterSetup } from './printing';
+import type { DocumentContent, PrintJob, PrintPreview, PrintProblem, PrintSystem, PrintedFile, PrinterInfo, PrinterSetup } from './printing';
 import { ProductionProfileInput, SecretInput } from './profiles';
 import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
@@ -242,7 +242,7 @@ export const STATION_METHODS = {
   /** Which printer takes labels and which other documents; null is the system default. */
   setPrinterMap: z.strictObject({ labelPrinter: PrinterName.nullable().optional(), documentPrinter: PrinterName.nullable().optional() }),
   /** The media loaded in a printer; null forgets it (4x6 for labels, Letter for documents). */
-  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable() }),
+  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable(), longer: MediaConfig.nullable().optional() }),
   /** Copies of each automatic print on a printer (1 to 9); null forgets it (one copy). */
   setPrinterCopies: z.strictObject({ printer: PrinterName, copies: z.number().int('must be a whole number').min(1).max(9).nullable() }),
   /**
@@ -265,6 +265,12 @@ export const STATION_METHODS = {
   printHistory: z.strictObject({ stationRef: StationRef.optional(), limit: z.number().int().min(1).max(1000).default(100) }),
   /** A stored document's bytes, for a preview. */
   getDocumentContent: z.strictObject({ documentId: RowId }),
+  /**
+   * A stored document as it will print on `printer` (its role's printer when left out): the pages
+   * laid out on the printer's stock (cut out, turned, scaled) as one PDF, and each label's layout.
+   * Nothing is printed.
+   */
+  previewPrint: z.strictObject({ documentId: RowId, printer: PrinterName.optional() }),
   /** Prints the labels held while automatic printing was off (and any other queued job). */
   releaseHeldPrintJobs: NoInput,
   /** Prints a failed job's document again, to the same printer with the same copies; the failure counts as handled. */
@@ -376,6 +382,7 @@ export interface StationResults {
   reprintDocument: PrintJob;
   printHistory: readonly PrintJob[];
   getDocumentContent: DocumentContent;
+  previewPrint: PrintPreview;
   releaseHeldPrintJobs: readonly PrintJob[];
   retryPrintJob: PrintJob;
   listPrintProblems: readonly PrintProblem[];

@@ -149,6 +149,8 @@ export const SETTING_SCHEMAS = {
   documentPrinter: PrinterName.nullable(),
   /** Media loaded in each printer, by printer name; a printer not listed gets 4x6 for labels, Letter for documents. */
   printerMedia: z.record(PrinterName, MediaConfig),
+  /** A longer stock each printer can also print on, by printer name, for labels longer than its media; a printer not listed has none. */
+  printerLongerMedia: z.record(PrinterName, MediaConfig),
   /** Copies of each automatic print, by printer name; a printer not listed prints one. */
   printerCopies: z.record(PrinterName, z.number().int('must be a whole number').min(1).max(9)),
   /** The folder the PDF folder printer writes to; null: the desk's default folder. */

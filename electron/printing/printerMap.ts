@@ -19,6 +19,8 @@ export interface PrinterChoice {
   readonly printer: string;
   readonly role: PrinterRole;
   readonly media: MediaSize;
+  /** A longer stock the printer can also print on, for labels longer than `media`. */
+  readonly longer: MediaSize | undefined;
 }
 
 const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', document: 'Letter' };
@@ -38,6 +40,14 @@ export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize 
   return parseMedia(configured ?? usual, `printerMedia.${printer}`);
 }
 
+/** The longer stock set for `printer`, if any, and only when it is longer than its media. */
+export function longerMediaFor(db: Db, printer: string, media: MediaSize): MediaSize | undefined {
+  const configured = getSetting(db, 'printerLongerMedia')[printer];
+  if (configured === undefined) return undefined;
+  const longer = parseMedia(configured, `printerLongerMedia.${printer}`);
+  return longer.height > media.height ? longer : undefined;
+}
+
 /**
  * Resolves printers for one pass of work: the system default is asked for at most once, and only
  * when a setting or a job leaves the choice to the system.
@@ -55,7 +65,8 @@ export class PrinterMap {
     const role = roleOf(documentType);
     const configured = explicit ?? getSetting(this.db, role === 'label' ? 'labelPrinter' : 'documentPrinter');
     const printer = configured ?? (await this.systemDefault(role));
-    return { printer, role, media: mediaFor(this.db, printer, role) };
+    const media = mediaFor(this.db, printer, role);
+    return { printer, role, media, longer: longerMediaFor(this.db, printer, media) };
   }
 
   private async systemDefault(role: PrinterRole): Promise<string> {

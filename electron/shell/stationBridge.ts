@@ -93,6 +93,7 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     reprintDocument: (input) => invoke('reprintDocument', input),
     printHistory: (input) => invoke('printHistory', input),
     getDocumentContent: (input) => invoke('getDocumentContent', input),
+    previewPrint: (input) => invoke('previewPrint', input),
     releaseHeldPrintJobs: (input) => invoke('releaseHeldPrintJobs', input),
     retryPrintJob: (input) => invoke('retryPrintJob', input),
     listPrintProblems: (input) => invoke('listPrintProblems', input),

@@ -4,7 +4,7 @@
  * repeated after a crash or a double click prints nothing twice; reprints are new rows.
  */
 import * as z from 'zod';
-import { PRINT_JOB_STATES, PRINT_PURPOSES, type PrintJob, type PrintJobState } from '../api/printing';
+import { PRINT_JOB_STATES, PRINT_PURPOSES, PrintLayout, type PrintJob, type PrintJobState } from '../api/printing';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
@@ -25,7 +25,19 @@ const PrintJobRow = z.object({
   resolved_at: z.number().int().nullable(),
   target_printer: z.string().nullable(),
   hold_note: z.string().nullable(),
+  layout: z.string().nullable(),
 });
+
+/** A layout as kept: JSON the store wrote itself; one that no longer reads is reported as unknown rather than failing the history. */
+function layoutOf(text: string | null): PrintLayout | null {
+  if (text === null) return null;
+  try {
+    const parsed = PrintLayout.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 function toJob(row: unknown): PrintJob {
   const parsed = parseRow(PrintJobRow, row, 'print_jobs row');
@@ -45,6 +57,7 @@ function toJob(row: unknown): PrintJob {
     // Where it went; before it is sent, the printer it names (if any).
     targetPrinter: parsed.target_printer ?? parsed.printer,
     heldBecause: parsed.state === 'queued' ? parsed.hold_note : null,
+    layout: layoutOf(parsed.layout),
   };
 }
 
@@ -124,13 +137,13 @@ const ALLOWED_FROM: Readonly<Record<PrintJobState, readonly PrintJobState[]>> = 
   failed: ['queued', 'sent'],
 };
 
-function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string; targetPrinter?: string }): void {
+function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string; targetPrinter?: string; layout?: PrintLayout }): void {
   const from = ALLOWED_FROM[to];
   const placeholders = from.map(() => '?').join(', ');
   const changed = statement(
     db,
-    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), error = ?, hold_note = NULL, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
-  ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.error ?? null, now, id, ...from);
+    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), layout = coalesce(?, layout), error = ?, hold_note = NULL, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
+  ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.layout === undefined ? null : JSON.stringify(parseInput(PrintLayout, fields.layout, 'layout')), fields.error ?? null, now, id, ...from);
   if (changed.changes === 1) return;
   const job = mustGet(db, id);
   throw new StoreTransitionError(`print job ${id} is ${job.state}: it cannot become ${to} (only from ${from.join(' or ')})`);
@@ -145,11 +158,11 @@ export function markPrintHeld(db: Db, ids: readonly number[], printer: string, n
   statement(db, "UPDATE print_jobs SET hold_note = ?, target_printer = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'").run(note, printer, now, JSON.stringify(ids));
 }
 
-/** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent). */
-export function markPrintSent(db: Db, id: number, cupsJobId: string, printer: string, now: number): void {
+/** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent); `layout` is how its document was laid out. */
+export function markPrintSent(db: Db, id: number, cupsJobId: string, printer: string, now: number, layout?: PrintLayout): void {
   if (cupsJobId.trim() === '') throw new StoreInputError('cupsJobId', ['must not be empty']);
   if (printer.trim() === '') throw new StoreInputError('printer', ['must not be empty']);
-  move(db, id, 'sent', now, { cupsJobId, targetPrinter: printer });
+  move(db, id, 'sent', now, { cupsJobId, targetPrinter: printer, ...(layout === undefined ? {} : { layout }) });
 }
 
 export function markPrintCompleted(db: Db, id: number, now: number): void {

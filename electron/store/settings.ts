@@ -52,6 +52,7 @@ export const SETTING_DEFAULTS: { readonly [K in SettingKey]: SettingValue<K> } =
   labelPrinter: null,
   documentPrinter: null,
   printerMedia: {},
+  printerLongerMedia: {},
   printerCopies: {},
   pdfFolder: null,
 };

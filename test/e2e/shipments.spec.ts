@@ -66,6 +66,9 @@ test('search as you type, a drawn label preview, a batch cancel with a result pe
     return dark / Math.max(1, pixels.length / 4);
   });
   expect(ink, 'share of dark pixels on the drawn label').toBeGreaterThan(0.02);
+  // Said in words: the sandbox's 4x6 PDF label prints as it is on the 4x6 label printer.
+  await expect(detail.getByTestId('label-preview-layout')).toContainText(`As it prints on ${desk.labelQueue}`);
+  await expect(detail.getByTestId('label-preview-label')).toContainText('PDF label of 4.0 x 6.0 in, printed at 100%, its true size on 4x6 stock');
   await expect(detail.getByTestId('detail-print')).toHaveCount(1);
   await expectAccessible(page, 'Shipments, a shipment opened');
   await detail.getByRole('button', { name: 'Close shipment' }).click();

@@ -1,7 +1,7 @@
 /**
  * Printers: which ones there are (the PDF folder among them) and whether labels can print now, which
  * takes what, the media, copies and language of each, the PDF folder's folder and its files, a test
- * page, reprints and history; the labels held while auto-print was off, released at once; failed
+ * page, reprints, previews and history; the labels held while auto-print was off, released at once; failed
  * prints, retried or dismissed, and a preview of any stored document.
  */
 import { existsSync } from 'node:fs';
@@ -9,12 +9,13 @@ import path from 'node:path';
 import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
 import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES, PENDING_CHANGE_STATUSES } from '../../api';
 import { folderProblem, isPdfFolderJob, pdfFolderJobFile } from '../../platform/printers/pdfFolder';
-import { getDocument, getDocumentInfo } from '../../store/documents';
+import { getDocument, getDocumentInfo, type StoredDocument } from '../../store/documents';
 import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
 import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
 import { getSetting, setSetting } from '../../store/settings';
 import { getByStationRef } from '../../store/shipments';
 import { StationError } from '../dispatch';
+import { parseMedia } from '../../printing/media';
 import type { StationContext } from '../context';
 import { printSystem } from '../printSystem';
 
@@ -35,6 +36,7 @@ type PrintingMethods =
   | 'reprintDocument'
   | 'printHistory'
   | 'getDocumentContent'
+  | 'previewPrint'
   | 'releaseHeldPrintJobs'
   | 'retryPrintJob'
   | 'listPrintProblems'
@@ -50,6 +52,7 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       printerMedia: getSetting(db(), 'printerMedia'),
       printerCopies: getSetting(db(), 'printerCopies'),
       printerLanguage: getPrinterLanguages(db()),
+      printerLongerMedia: getSetting(db(), 'printerLongerMedia'),
       mediaNames: MEDIA_NAMES,
       pdfFolder: station.pdfFolder().folder,
       pdfFolderIsDefault: station.pdfFolder().isDefault,
@@ -82,6 +85,14 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     throw new StationError('conflict', `the shipment of ${which} was voided, so its label is no longer postage: scan the order to ship it again`, [{ field, message: `${field} names a document of a voided shipment` }]);
   }
 
+  function keptDocument(documentId: number): StoredDocument {
+    const doc = getDocument(db(), documentId);
+    if (doc === undefined) {
+      throw new StationError('notFound', `document ${String(documentId)} is not kept (it may have passed the retention period)`, [{ field: 'documentId', message: 'documentId names no kept document' }]);
+    }
+    return doc;
+  }
+
   return {
     listPrinters: async () => (await station.backend.survey()).printers,
     getPrintSystem: async () => printSystem(db(), await station.backend.survey()),
@@ -108,9 +119,17 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       if (documentPrinter !== undefined) setSetting(db(), 'documentPrinter', documentPrinter);
       return setup();
     },
-    setPrinterMedia: ({ printer, media }) => {
+    setPrinterMedia: ({ printer, media, longer }) => {
+      if (media !== null && longer !== undefined && longer !== null && parseMedia(longer).height <= parseMedia(media).height) {
+        throw new StationError('invalidInput', `the longer stock of ${printer} must be longer than its media`, [{ field: 'longer', message: 'longer must be longer than media' }]);
+      }
       const { [printer]: _previous, ...others } = getSetting(db(), 'printerMedia');
       setSetting(db(), 'printerMedia', media === null ? others : { ...others, [printer]: media });
+      // Left out, the longer stock stays as it was; null forgets it.
+      if (longer !== undefined) {
+        const { [printer]: _before, ...rest } = getSetting(db(), 'printerLongerMedia');
+        setSetting(db(), 'printerLongerMedia', longer === null ? rest : { ...rest, [printer]: longer });
+      }
       return setup();
     },
     setPrinterCopies: ({ printer, copies }) => {
@@ -132,12 +151,10 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     },
     printHistory: ({ stationRef, limit }) => station.connection().printing.history({ ...(stationRef === undefined ? {} : { stationRef }), limit }),
     getDocumentContent: ({ documentId }) => {
-      const doc = getDocument(db(), documentId);
-      if (doc === undefined) {
-        throw new StationError('notFound', `document ${String(documentId)} is not kept (it may have passed the retention period)`, [{ field: 'documentId', message: 'documentId names no kept document' }]);
-      }
+      const doc = keptDocument(documentId);
       return { documentId, stationRef: doc.stationRef, type: doc.type, name: doc.name, mime: doc.mime, base64: Buffer.from(doc.bytes).toString('base64') };
     },
+    previewPrint: ({ documentId, printer }) => station.connection().printing.preview(keptDocument(documentId), printer),
     releaseHeldPrintJobs: () => station.connection().printing.printQueued(),
     retryPrintJob: ({ id }) => {
       failedJob(id);

@@ -11,10 +11,11 @@ import { seqIndexSchema } from './009-newest-first';
 import { printHoldSchema } from './010-print-hold';
 import { orderNotesSchema } from './011-order-notes';
 import { scansAndOverridesSchema } from './012-scans-and-overrides';
+import { printLayoutSchema } from './013-print-layout';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

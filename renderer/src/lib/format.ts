@@ -1,5 +1,5 @@
 /** How the desk's screens write amounts, times and states: one way everywhere. */
-import type { MediaConfig, OutboxKind, OutboxState, PDF_FOLDER_PRINTER, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo, RolePrinterStatus } from '../../../electron/api';
+import type { LabelLayout, MediaConfig, OutboxKind, OutboxState, PDF_FOLDER_PRINTER, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo, RolePrinterStatus } from '../../../electron/api';
 
 /** The built-in printer that saves PDF files (its name is the station's: the type holds them together). */
 export const PDF_FOLDER: typeof PDF_FOLDER_PRINTER = 'PDF folder';
@@ -127,6 +127,21 @@ export function documentWords(type: string, packageIndex: number | null = null):
   if (type === 'Label') return packageIndex === null ? 'Label' : `Label for package ${String(packageIndex + 1)}`;
   const spaced = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+const inchesOf = (points: number): string => (points / 72).toFixed(1);
+
+/**
+ * What the station does to one label to print it, as the preview says it: its true size, what it
+ * was cut out of, the stock, the printed scale and the turn, then whatever else was noted.
+ */
+export function layoutWords(label: LabelLayout): { readonly summary: string; readonly details: readonly string[] } {
+  const size = `${inchesOf(label.size.width)} x ${inchesOf(label.size.height)} in`;
+  const percent = Math.floor(label.scale * 1000) / 10;
+  const scale = label.scale >= 0.999 ? 'at 100%, its true size' : `at ${String(percent)}% of its true size`;
+  const summary = `${label.what}: ${label.format} label of ${size}, printed ${scale} on ${label.media.name} stock${label.turned ? ', turned a quarter turn' : ''}`;
+  const cut = label.croppedFrom === null ? [] : [`Cut out of a ${inchesOf(label.croppedFrom.width)} x ${inchesOf(label.croppedFrom.height)} in page`];
+  return { summary, details: [...cut, ...label.notes.map((note) => `${note.charAt(0).toUpperCase()}${note.slice(1)}`)] };
 }
 
 /** The document a failed print was for, and of which parcel: "Label for package 2 of order SO-1001". */

@@ -56,7 +56,7 @@ export const FUZZ_GROUPS = {
     'resubmitOutboxItem',
     'discardOutboxItem',
   ],
-  printers: ['listPrinters', 'getPrintSystem', 'getPrinterSetup', 'setPdfFolder', 'openPrintedFile', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'listPrintProblems'],
+  printers: ['listPrinters', 'getPrintSystem', 'getPrinterSetup', 'setPdfFolder', 'openPrintedFile', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'previewPrint', 'listPrintProblems'],
   printJobs: ['printTestPage', 'reprintDocument', 'releaseHeldPrintJobs', 'retryPrintJob', 'dismissPrintProblem'],
   batches: ['estimateBatch', 'batchServices', 'shipBatch', 'getBatch', 'listBatches'],
 } as const satisfies Record<string, readonly StationMethod[]>;
@@ -228,7 +228,8 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     // A job that went to CUPS, not to the PDF folder: answered with why, nothing is opened.
     openPrintedFile: { printJobId: 1, reveal: false },
     setPrinterMap: { labelPrinter: station.labelQueue, documentPrinter: null },
-    setPrinterMedia: { printer: station.labelQueue, media: '4x6' },
+    // With the longer stock too, so the fuzz breaks that field as well.
+    setPrinterMedia: { printer: station.labelQueue, media: '4x6', longer: '4x8' },
     setPrinterCopies: { printer: station.labelQueue, copies: 1 },
     // PDF with the defaults: the fuzzed calls that pass leave the label printer as it was.
     setPrinterLanguage: { printer: station.labelQueue, language: 'PDF', dpi: 203, darkness: 15, offset: { x: 0, y: 0 } },
@@ -236,6 +237,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     reprintDocument: { documentId, copies: 1 },
     printHistory: { stationRef: first.stationRef, limit: 10 },
     getDocumentContent: { documentId },
+    previewPrint: { documentId, printer: station.labelQueue },
     releaseHeldPrintJobs: {},
     // No job has failed here: a retry or a dismissal is refused as a conflict, a well-formed answer.
     retryPrintJob: { id: 1 },

@@ -103,6 +103,11 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(mapped).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere });
     const withMedia = await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6' });
     expect(withMedia.printerMedia).toEqual({ [station.labelQueue]: '4x6' });
+    // A longer stock for labels longer than 6 in, kept beside the media; left out it stays, null forgets it.
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: '4x8' })).printerLongerMedia).toEqual({ [station.labelQueue]: '4x8' });
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6' })).printerLongerMedia).toEqual({ [station.labelQueue]: '4x8' });
+    expect(await station.call('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: '4x4' })).toMatchObject({ ok: false, error: { code: 'invalidInput', fields: [{ field: 'longer' }] } });
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: null })).printerLongerMedia).toEqual({});
     const setup = await reach('getPrinterSetup', {});
     expect(setup).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere, printerMedia: { [station.labelQueue]: '4x6' } });
     expect(setup.mediaNames).toContain('4x6');
@@ -198,6 +203,21 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(Buffer.from(content.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const missing = await station.call('getDocumentContent', { documentId: 999_999 });
     expect(missing).toMatchObject({ ok: false, error: { code: 'notFound', fields: [{ field: 'documentId' }] } });
+  });
+
+  it('previews a stored label as it will print on the label printer, and on another printer asked for', async () => {
+    const preview = await reach('previewPrint', { documentId: labelDocumentId });
+    expect(preview).toMatchObject({ documentId: labelDocumentId, printer: station.labelQueue });
+    expect(Buffer.from(preview.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The sandbox's 4x6 label on 4x6 stock: as it is, at 100%, nothing said.
+    expect(preview.layout.labels).toEqual([
+      { what: `Label for package 1 (document ${String(labelDocumentId)})`, format: 'PDF', size: { width: 288, height: 432 }, croppedFrom: null, media: { name: '4x6', width: 288, height: 432 }, scale: 1, turned: false, notes: [] },
+    ]);
+    // A label asked for on another printer takes that printer's label stock (4x6 when none is set).
+    const elsewhere = await reach('previewPrint', { documentId: labelDocumentId, printer: station.cups.queues.ippEverywhere });
+    expect(elsewhere.printer).toBe(station.cups.queues.ippEverywhere);
+    expect(elsewhere.layout.labels[0]).toMatchObject({ media: { name: '4x6' }, scale: 1 });
+    expect(await station.call('previewPrint', { documentId: 999_999 })).toMatchObject({ ok: false, error: { code: 'notFound', fields: [{ field: 'documentId' }] } });
   });
 
   it('reprints the label, prints a test page, and keeps the print history', async () => {

@@ -4,7 +4,7 @@ import { MIGRATIONS, StoreTooNewError, openStationStore, runMigrations, schemaVe
 import { LATEST_SCHEMA_VERSION, assertMigrationOrder } from '../../../electron/store/migrations';
 import { createResult, locationListRecord, searchRecord, shipmentInput } from './support/samples';
 import { T0, openTempStore, tempStorePath } from './support/tempStore';
-import { batches, locations, orders, outbox, searchShipments, shipments } from '../../../electron/store';
+import { batches, locations, orders, outbox, printJobs, searchShipments, shipments } from '../../../electron/store';
 
 /** sqlite_schema with root pages left out and whitespace folded: what a migration made. */
 function describeSchema(db: Db): string {
@@ -299,6 +299,16 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       ]);
       expect(orders.findOrderByScan(db, '1002')).toMatchObject({ order: { orderNumber: '#1002', items: [{ barcode: null }], note: null } });
       expect(db.prepare('SELECT count(*) FROM shipment_overrides').pluck().get()).toBe(0);
+    },
+  },
+  12: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (1024, 'PB-D11-01', 'Created', 1, 1)").run();
+      db.prepare("INSERT INTO print_jobs (station_ref, purpose, copies, state, cups_job_id, created_at, updated_at) VALUES ('PB-D11-01', 'auto', 1, 'completed', 'label4x6-7', 1, 1)").run();
+    },
+    check: (db) => {
+      // A job printed before says nothing of its layout: the API reads that as unknown, not as 100%.
+      expect(printJobs.listPrintJobs(db, { stationRef: 'PB-D11-01' })).toMatchObject([{ state: 'completed', layout: null }]);
     },
   },
 };
