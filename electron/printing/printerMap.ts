@@ -42,7 +42,7 @@ export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize 
 
 /** The longer stock set for `printer`, if any, and only when it is longer than its media. */
 export function longerMediaFor(db: Db, printer: string, media: MediaSize): MediaSize | undefined {
-  const configured = getSetting(db, 'printerLongerMedia')[printer];
+  const configured = printerEntry(getSetting(db, 'printerLongerMedia'), printer);
   if (configured === undefined) return undefined;
   const longer = parseMedia(configured, `printerLongerMedia.${printer}`);
   return longer.height > media.height ? longer : undefined;

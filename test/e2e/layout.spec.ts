@@ -76,3 +76,25 @@ test('F1, or "?" outside a field, shows the keys; Esc closes them and the focus 
   await expect(sheet).toHaveCount(0);
   await expect(validate).toBeFocused();
 });
+
+test('the Ship screen fits 1366x768 at 150%: nothing scrolls sideways or is cut off', async ({ page, desk }) => {
+  // 1366x768 at 150% zoom is a 911 x 512 CSS-pixel window.
+  await page.setViewportSize({ width: 911, height: 512 });
+  await openDesk(page, desk);
+  const ship = new ShipPage(page);
+  await ship.ready();
+  await ship.toRates('SO-E2E-ZOOM-1');
+  const main = page.getByRole('main');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await main.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  // Every field and button of the screen lies within the screen's width.
+  const outside = await main.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    return [...element.querySelectorAll<HTMLElement>('input, select, button, [role="listbox"]')]
+      .filter((control) => control.offsetParent !== null && control.getBoundingClientRect().right > right + 0.5)
+      .map((control) => control.getAttribute('aria-label') ?? control.id ?? control.textContent);
+  });
+  expect(outside).toEqual([]);
+  await expect(ship.shipButton).toBeVisible();
+  await expectAccessible(page, 'Ship at 150%');
+});

@@ -61,10 +61,13 @@ test('no printer, no CUPS: the desk says why before buying, and a demo order shi
   await expect(page.getByTestId('label-printer-name')).toHaveText('PDF folder');
   await expect(page.getByTestId('label-printer-state')).toHaveText('ready');
 
-  // A demo order, scanned: the form fills itself; the box, Enter for rates, Enter to ship.
+  // A demo order, scanned: the form fills itself; its item scanned in; the box, Enter for rates, Enter to ship.
   await page.getByLabel('Order', { exact: true }).focus();
   await ship.scan('DEMO-1001');
   await expect(page.getByLabel('City', { exact: true })).toHaveValue('San Francisco');
+  // Its one item is scanned into the box, as a scanner types it.
+  await expect(page.getByLabel('Scan item')).toBeFocused();
+  await ship.scanner('MUG-BLUE');
   await expect(page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset')).toBeFocused();
   await page.keyboard.press('3');
   await expect(ship.weight()).toBeFocused();

@@ -25,6 +25,7 @@ describe('settings', () => {
       labelPrinter: null,
       documentPrinter: null,
       printerMedia: {},
+      printerLongerMedia: {},
       printerCopies: {},
       pdfFolder: null,
     });
