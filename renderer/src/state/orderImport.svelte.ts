@@ -8,8 +8,8 @@
  */
 import Papa from 'papaparse';
 import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, WeightUnit } from '../../../electron/api';
-import { handleError } from '../lib/errors';
-import type { StationClient } from '../lib/station';
+import { fieldMessages, handleError, reason } from '../lib/errors';
+import { StationCallError, type StationClient } from '../lib/station';
 
 /** Every order field, in the order the mapping editor shows them, with its words. */
 export const FIELD_WORDS = {
@@ -155,7 +155,7 @@ export class OrderImportState {
     try {
       const opened = await this.station.call('openOrderFile', { name: file.name, size: file.size });
       if (!opened.ok) {
-        this.#problem = opened.error.message;
+        this.#problem = reason(opened.error);
         return;
       }
       this.#fileId = opened.value.fileId;
@@ -165,7 +165,7 @@ export class OrderImportState {
         const data = await base64Of(file.slice(offset, offset + ORDER_FILE_PIECE_BYTES));
         const sent = await this.station.call('appendOrderFile', { fileId: opened.value.fileId, offset, data });
         if (!sent.ok) {
-          this.#problem = sent.error.message;
+          this.#problem = reason(sent.error);
           return;
         }
       }
@@ -226,7 +226,9 @@ export class OrderImportState {
         if (mapping === undefined) this.#mapping = { ...result.value.mapping };
       } else {
         this.#preview = undefined;
-        this.#problem = result.error.fields.find((f) => f.field === 'fileId' || f.field === 'encoding')?.message ?? result.error.message;
+        // A file that cannot be read as asked is named by its field; anything else is the station's own words.
+        const fields = fieldMessages(result.error.fields);
+        this.#problem = fields.fileId ?? fields.encoding ?? reason(result.error);
       }
     } finally {
       if (generation === this.#generation) {
@@ -251,7 +253,8 @@ export class OrderImportState {
       this.#outcome = result;
       return result;
     } catch (error) {
-      if (this.#cancelling) this.#notice = `${error instanceof Error ? error.message : String(error)}.`;
+      // A cancelled import says what it kept, in the station's words, where the import was shown.
+      if (this.#cancelling && error instanceof StationCallError) this.#notice = `${reason(error.error)}.`;
       else handleError(error);
       return undefined;
     } finally {

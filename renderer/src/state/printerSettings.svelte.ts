@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { MediaConfig, MediaName, PrintJob, PrinterLanguageConfig, PrinterSetup } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError, words } from '../lib/errors';
+import { handleError, reason, words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 import type { PrintersState } from './printers.svelte';
 
@@ -90,7 +90,7 @@ export class PrinterSettingsState {
   async loadHistory(): Promise<void> {
     const result = await this.station.call('printHistory', { limit: HISTORY_LIMIT });
     if (!result.ok) {
-      this.#notice = `The print history could not be read: ${result.error.message}`;
+      this.#notice = `The print history could not be read: ${reason(result.error)}`;
       return;
     }
     this.#history = result.value;

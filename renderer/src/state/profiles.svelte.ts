@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { AuthMethodName, MethodInput, ProfileView } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError } from '../lib/errors';
+import { handleError, sentence } from '../lib/errors';
 import { StationCallError, type StationClient } from '../lib/station';
 
 type ProfileInput = MethodInput<'saveProfile'>;
@@ -36,13 +36,6 @@ export const TIER_LIMITS = { Standard: 100, Premium: 500 } as const satisfies Re
 export function tierWords(profile: Pick<ProfileView, 'tier' | 'requestsPerMinute'>): string {
   const perMinute = `${profile.requestsPerMinute.toLocaleString()} requests per minute`;
   return profile.tier === 'custom' ? `Custom, ${perMinute}` : `${profile.tier}, ${perMinute}`;
-}
-
-/** A message from the station as a sentence: capitalised, with its full stop. */
-export function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** A connection test as the screen says it. */
@@ -184,13 +177,15 @@ export class ProfilesState {
   }
 
   async load(): Promise<void> {
-    const [profiles, connection] = await Promise.all([this.station.call('listProfiles', {}), this.station.call('getConnection', {})]);
-    if (!profiles.ok) {
-      handleError(new StationCallError('listProfiles', profiles.error));
+    const connection = this.station.call('getConnection', {});
+    try {
+      this.#profiles = await this.station.value('listProfiles', {});
+    } catch (error) {
+      handleError(error);
       return;
     }
-    this.#profiles = profiles.value;
-    if (connection.ok) this.#activeId = connection.value.profile.id;
+    const active = await connection;
+    if (active.ok) this.#activeId = active.value.profile.id;
     this.#loaded = true;
   }
 

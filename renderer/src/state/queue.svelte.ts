@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { OutboxItem, OutboxKind, OutboxState } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError } from '../lib/errors';
+import { handleError, reason } from '../lib/errors';
 import { OUTBOX_KIND_WORDS } from '../lib/format';
 import type { StationClient } from '../lib/station';
 
@@ -149,7 +149,7 @@ export class QueueState {
     // A filter chosen while this read was on its way asked for a read of its own.
     if (filter !== this.#filter) return;
     if (!result.ok) {
-      this.#notice = `The queue could not be read: ${result.error.message}`;
+      this.#notice = `The queue could not be read: ${reason(result.error)}`;
       return;
     }
     this.#items = result.value;

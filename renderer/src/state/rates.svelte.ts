@@ -5,7 +5,7 @@
  * chooses it.
  */
 import type { ApiError, MethodInput, ServiceRule, StationResults } from '../../../electron/api';
-import { plainWords } from '../lib/fieldWords';
+import { reason } from '../lib/errors';
 import { chooseRate } from '../lib/serviceRules';
 import type { StationClient } from '../lib/station';
 
@@ -182,7 +182,7 @@ export class RatesState {
     if (!result.ok) {
       this.#rates = [];
       this.#quotedFor = undefined;
-      this.#problem = plainWords(result.error.message);
+      this.#problem = reason(result.error);
       return { ok: false, error: result.error };
     }
     this.#rates = flatten(result.value);

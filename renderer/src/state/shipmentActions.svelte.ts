@@ -7,8 +7,8 @@
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { MethodInput, OutboxState, ShipmentSummary } from '../../../electron/api';
-import { words } from '../lib/errors';
-import { StationCallError, type StationClient } from '../lib/station';
+import { describe } from '../lib/errors';
+import type { StationClient } from '../lib/station';
 
 export type ActionKind = 'cancel' | 'block' | 'unblock' | 'archive' | 'update' | 'track' | 'reprint';
 
@@ -133,8 +133,7 @@ export class ShipmentActionsState {
           const early = answer.outboxId === undefined ? undefined : this.#settledEarly.get(answer.outboxId);
           this.#results.set(row.stationRef, { ...before, ...answer, ...early });
         } catch (error) {
-          const message = error instanceof StationCallError ? words(error.error) : error instanceof Error ? error.message : String(error);
-          this.#results.set(row.stationRef, { ...before, state: 'failed', message });
+          this.#results.set(row.stationRef, { ...before, state: 'failed', message: describe(error) });
         }
       }
     } finally {
@@ -149,8 +148,7 @@ export class ShipmentActionsState {
     switch (request.kind) {
       case 'cancel': {
         const [change] = await this.station.value('cancelShipments', { stationRefs: [stationRef], ...reason });
-        if (change === undefined) throw new Error('the station queued nothing');
-        return queued(change);
+        return change === undefined ? { state: 'failed', message: 'The station queued nothing for this shipment' } : queued(change);
       }
       case 'block':
         return queued(await this.station.value('blockShipment', { stationRef, ...reason }));
