@@ -6,7 +6,7 @@
  * batch.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { BatchEstimate, BatchService, BatchServiceOffers, BatchView, BoxPreset, OfferedRate, StoredOrder } from '../../../electron/api';
+import type { BatchEstimate, BatchService, BatchServiceOffers, BatchView, BoxPreset, OfferedRate, OutboxItem, StoredOrder } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError } from '../lib/errors';
 import type { StationClient } from '../lib/station';
@@ -157,6 +157,17 @@ export class BatchState {
       return false;
     } finally {
       this.#shipping = false;
+    }
+  }
+
+  /** A refused order's shipment as the queue keeps it, to correct on the Ship screen and send again. */
+  async refusedItem(stationRef: string): Promise<OutboxItem | undefined> {
+    try {
+      const detail = await this.station.value('getShipment', { stationRef });
+      return detail.outbox.find((item) => item.kind === 'createShipment');
+    } catch (error) {
+      handleError(error);
+      return undefined;
     }
   }
 

@@ -7,7 +7,7 @@
  * again), the encoding chosen when the station had to guess it, and the import itself.
  */
 import Papa from 'papaparse';
-import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, WeightUnit } from '../../../electron/api';
+import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, SavedOrderMapping, WeightUnit } from '../../../electron/api';
 import { fieldMessages, handleError, reason } from '../lib/errors';
 import { StationCallError, type StationClient } from '../lib/station';
 
@@ -98,6 +98,7 @@ export class OrderImportState {
   #outcome = $state<ImportOutcome | undefined>();
   #notice = $state<string | undefined>();
   #headers = $state.raw<readonly string[]>([]);
+  #saved = $state.raw<readonly SavedOrderMapping[]>([]);
   /** Bumped by every new file, cancel and close: work for an older one stops and its answers are dropped. */
   #generation = 0;
   #cancelling = false;
@@ -133,6 +134,28 @@ export class OrderImportState {
   /** The file's column names, read here so columns can be chosen even when the station could not map them. */
   get headers(): readonly string[] {
     return this.#headers;
+  }
+
+  /** The column mappings saved by name, to use again on another file. */
+  get saved(): readonly SavedOrderMapping[] {
+    return this.#saved;
+  }
+
+  async loadMappings(): Promise<void> {
+    const result = await this.station.call('listOrderMappings', {});
+    if (result.ok) this.#saved = result.value;
+  }
+
+  /** Saves the columns as chosen now under `name`; whether it was saved (what went wrong is said). */
+  async saveMapping(name: string): Promise<boolean> {
+    try {
+      await this.station.value('saveOrderMapping', { name, mapping: this.#mapping });
+    } catch (error) {
+      handleError(error);
+      return false;
+    }
+    await this.loadMappings();
+    return true;
   }
 
   /** Follows the station's progress reports on the file being read; returns the unsubscribe. */
