@@ -8,6 +8,7 @@
  */
 import Papa from 'papaparse';
 import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, SavedOrderMapping, WeightUnit } from '../../../electron/api';
+import { base64Of } from '../lib/base64';
 import { fieldMessages, handleError, reason } from '../lib/errors';
 import { StationCallError, type StationClient } from '../lib/station';
 
@@ -71,20 +72,6 @@ export interface ImportProgress {
 }
 
 export type ImportOutcome = Pick<OrderImportResult, 'created' | 'updated' | 'unchanged' | 'keptShipped' | 'cancelled'>;
-
-/** A piece of the file as base64, read by the browser itself. */
-function base64Of(piece: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      // A data URL: "data:<type>;base64," and the bytes.
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(piece);
-  });
-}
 
 export class OrderImportState {
   #fileName = $state<string | undefined>();
@@ -185,7 +172,7 @@ export class OrderImportState {
       for (let offset = 0; offset < file.size; offset += ORDER_FILE_PIECE_BYTES) {
         if (generation !== this.#generation) return;
         this.#progress = { phase: 'sending', done: offset, total: file.size, importing: false };
-        const data = await base64Of(file.slice(offset, offset + ORDER_FILE_PIECE_BYTES));
+        const data = base64Of(new Uint8Array(await file.slice(offset, offset + ORDER_FILE_PIECE_BYTES).arrayBuffer()));
         const sent = await this.station.call('appendOrderFile', { fileId: opened.value.fileId, offset, data });
         if (!sent.ok) {
           this.#problem = reason(sent.error);
