@@ -88,14 +88,24 @@ export function plainRefusal(error: OutboxError | null): OutboxError | null {
   return { ...error, message: plainWords(error.message), ...(error.items === undefined ? {} : { items: error.items.map((item) => ({ ...item, message: plainWords(item.message) })) }) };
 }
 
+/** The form an action was sent from, for its fields to carry what the station says about them. */
+export interface FormFields {
+  /** Where the form's fields sit in the method's input: `location` for `location.address.city`. */
+  readonly prefix?: string;
+  /** Whether the form shows a message at this path (below the prefix); every path when left out. */
+  readonly shows?: (path: string) => boolean;
+}
+
 /**
- * Says what went wrong when a person's action failed. Returns the field messages of an input or
- * refusal error (below `fieldPrefix`) for the form to show, and says everything else in a toast.
+ * Says what went wrong when a person's action failed. Without a form, in a toast. With the form
+ * it was sent from, the messages about fields the form shows are returned for it to show at
+ * them; said in a toast instead when the form shows none of them, so no message is lost.
  */
-export function handleError(error: unknown, options: { fieldPrefix?: string } = {}): Record<string, string> {
-  const fields = error instanceof StationCallError ? explain(error.error, options.fieldPrefix).fields : {};
-  if (Object.keys(fields).length === 0) toast.error(describe(error));
-  return fields;
+export function handleError(error: unknown, form?: FormFields): Record<string, string> {
+  const fields = form !== undefined && error instanceof StationCallError ? explain(error.error, form.prefix).fields : {};
+  const shown = Object.fromEntries(Object.entries(fields).filter(([path]) => form?.shows?.(path) ?? true));
+  if (Object.keys(shown).length === 0) toast.error(describe(error));
+  return shown;
 }
 
 /** Says a problem the desk found itself (not the station's error), in a toast like an error's. */

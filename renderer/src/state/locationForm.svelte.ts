@@ -107,6 +107,13 @@ export function fieldPath(section: SectionId, key: string): string {
   return section === 'location' ? key : `${section}.${key}`;
 }
 
+const FIELD_PATHS: ReadonlySet<string> = new Set(LOCATION_SECTIONS.flatMap((section) => section.fields.map((field) => fieldPath(section.id, field.key))));
+
+/** Whether the form has a field for a message at `path` (one about a list's entry stands at the list). */
+export function showsField(path: string): boolean {
+  return FIELD_PATHS.has(path.replace(/\[\d+\]$/, ''));
+}
+
 /** What a stored value looks like in the form: text, lines for a list, a flag. */
 function formValue(field: FieldSpec, value: unknown): Value {
   if (field.kind === 'flag') return value === true;

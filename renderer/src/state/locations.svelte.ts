@@ -8,7 +8,7 @@ import type { LocationsPage, MethodInput } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError } from '../lib/errors';
 import type { StationClient } from '../lib/station';
-import { LocationForm, type LocationDetail } from './locationForm.svelte';
+import { LocationForm, showsField, type LocationDetail } from './locationForm.svelte';
 
 type ListInput = MethodInput<'listLocations'>;
 export type LocationSort = NonNullable<ListInput['sort']>;
@@ -168,7 +168,7 @@ export class LocationsState {
       void this.#reload();
       return { saved: true, id: answer.id };
     } catch (error) {
-      form.setErrors(handleError(error, { fieldPrefix: 'location' }));
+      form.setErrors(handleError(error, { prefix: 'location', shows: showsField }));
       return { saved: false };
     } finally {
       form.setSaving(false);

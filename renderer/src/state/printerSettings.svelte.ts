@@ -179,7 +179,7 @@ export class PrinterSettingsState {
       this.#notice = `The PDF folder saves into ${setup.pdfFolder}`;
       return undefined;
     } catch (error) {
-      return handleError(error).folder;
+      return handleError(error, { shows: (path) => path === 'folder' }).folder;
     } finally {
       this.#saving.delete('pdfFolder');
     }

@@ -57,6 +57,10 @@ export interface ProfileDraft {
 
 export type DraftField = keyof ProfileDraft;
 
+/** The fields the form shows, where the station's words about them stand. */
+const DRAFT_FIELDS = { name: true, baseUrl: true, authUrl: true, method: true, clientId: true, tier: true, requestsPerMinute: true } as const satisfies Record<DraftField, true>;
+const isDraftField = (path: string): boolean => Object.hasOwn(DRAFT_FIELDS, path);
+
 /** The add or edit form of a production profile: text as typed, and the messages at its fields. */
 export class ProfileForm {
   #draft = $state<ProfileDraft>({ name: '', baseUrl: 'https://', authUrl: 'https://', method: 'apiKey', clientId: '', tier: 'Standard', requestsPerMinute: '' });
@@ -203,7 +207,7 @@ export class ProfilesState {
       if (before?.hasSecret === true && !profile.hasSecret) this.#cleared.add(profile.id);
       return { profile };
     } catch (error) {
-      return { errors: handleError(error) };
+      return { errors: handleError(error, { shows: isDraftField }) };
     }
   }
 
@@ -220,7 +224,7 @@ export class ProfilesState {
         this.#tests.delete(profileId);
         return { stored: true, vaultRefused: false };
       } catch (error) {
-        const messages = handleError(error);
+        const messages = handleError(error, { shows: (path) => path === 'secret' });
         // A refusal of the secret's text (too long…) is said at the field, by the station.
         const message = messages.secret;
         return { stored: false, vaultRefused: error instanceof StationCallError && error.error.code === 'vault', ...(message === undefined ? {} : { message }) };

@@ -272,7 +272,8 @@ export class SettingsForm {
       this.#stale = false;
       return 'saved';
     } catch (error) {
-      this.#errors = handleError(error);
+      // The screen shows each message at its field, and any other by Save.
+      this.#errors = handleError(error, {});
       return 'refused';
     } finally {
       this.#saving = false;
