@@ -4,12 +4,11 @@
  * station's printer and job events.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { PDF_FOLDER } from '../lib/format';
 import { StationCallError } from '../lib/station';
 import { FakeStation, refusal } from '../testing/fakeStation';
 import { printSystem, printer, printerSetup } from '../testing/records';
 import { PrintersState } from './printers.svelte';
-
-const PDF_FOLDER = 'PDF folder';
 
 function desk() {
   const station = new FakeStation()
