@@ -16,6 +16,7 @@ type Estimate = BatchEstimate;
 
 export class BatchState {
   readonly #selected = new SvelteMap<string, StoredOrder>();
+  readonly #selectedOrders = $derived([...this.#selected.values()]);
   #preset = $state<string>('');
   /** 'rule', or a service offered (`serviceId`). */
   #service = $state('rule');
@@ -33,8 +34,8 @@ export class BatchState {
 
   constructor(private readonly station: StationClient) {}
 
-  get selected(): StoredOrder[] {
-    return [...this.#selected.values()];
+  get selected(): readonly StoredOrder[] {
+    return this.#selectedOrders;
   }
   get count(): number {
     return this.#selected.size;

@@ -160,6 +160,7 @@ export class LocationForm {
   #errors = $state<Record<string, string>>({});
   #billing = $state(false);
   #saving = $state(false);
+  readonly #dirty = $derived.by(() => JSON.stringify($state.snapshot(this.#draft)) !== JSON.stringify(this.#initial) || this.#billing !== this.hadBilling);
   /** The location being edited; undefined for a new one. */
   readonly editing: LocationDetail | undefined;
   readonly hadBilling: boolean;
@@ -187,7 +188,7 @@ export class LocationForm {
     this.#billing = on || this.hadBilling;
   }
   get dirty(): boolean {
-    return JSON.stringify($state.snapshot(this.#draft)) !== JSON.stringify(this.#initial) || this.#billing !== this.hadBilling;
+    return this.#dirty;
   }
 
   value(section: SectionId, key: string): Value {

@@ -32,6 +32,7 @@ export interface JobShipment {
 export class PrinterSettingsState {
   #history = $state<readonly PrintJob[]>([]);
   #historyLoaded = $state(false);
+  readonly #held = $derived(this.#history.filter((job) => job.state === 'queued').length);
   #notice = $state<string | undefined>();
   #releasing = $state(false);
   readonly #testPages = new SvelteMap<string, TestPageOutcome>();
@@ -56,7 +57,7 @@ export class PrinterSettingsState {
   }
   /** Jobs waiting to be printed: held while automatic printing is off. */
   get held(): number {
-    return this.#history.filter((job) => job.state === 'queued').length;
+    return this.#held;
   }
   get releasing(): boolean {
     return this.#releasing;

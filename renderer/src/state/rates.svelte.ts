@@ -69,6 +69,19 @@ export class RatesState {
   #quotedFor = $state<string | undefined>();
   /** Which request the list answers: a newer request's answer wins over an older one. */
   #asked = 0;
+  readonly #list = $derived.by(() => {
+    const preferred = this.preferredCarrier();
+    const key = (rate: Rate): number => (this.#sort === 'price' ? rate.price : (rate.transitDays ?? Number.POSITIVE_INFINITY));
+    return this.#rates.toSorted((a, b) => {
+      const byKey = key(a) - key(b);
+      if (byKey !== 0) return byKey;
+      const aPreferred = a.carrierName === preferred ? 0 : 1;
+      const bPreferred = b.carrierName === preferred ? 0 : 1;
+      return aPreferred - bPreferred || (this.#sort === 'price' ? (a.transitDays ?? 99) - (b.transitDays ?? 99) : a.price - b.price);
+    });
+  });
+  readonly #cheapestId = $derived(this.#rates.toSorted((a, b) => a.price - b.price)[0]?.id);
+  readonly #fastestId = $derived(this.#rates.filter((r) => r.transitDays !== undefined).sort((a, b) => (a.transitDays ?? 0) - (b.transitDays ?? 0) || a.price - b.price)[0]?.id);
 
   constructor(
     private readonly station: StationClient,
@@ -97,23 +110,13 @@ export class RatesState {
 
   /** The rates in the order shown. */
   get list(): readonly Rate[] {
-    const preferred = this.preferredCarrier();
-    const key = (rate: Rate): number => (this.#sort === 'price' ? rate.price : (rate.transitDays ?? Number.POSITIVE_INFINITY));
-    return [...this.#rates].sort((a, b) => {
-      const byKey = key(a) - key(b);
-      if (byKey !== 0) return byKey;
-      const aPreferred = a.carrierName === preferred ? 0 : 1;
-      const bPreferred = b.carrierName === preferred ? 0 : 1;
-      return aPreferred - bPreferred || (this.#sort === 'price' ? (a.transitDays ?? 99) - (b.transitDays ?? 99) : a.price - b.price);
-    });
+    return this.#list;
   }
-
   get cheapestId(): string | undefined {
-    return [...this.#rates].sort((a, b) => a.price - b.price)[0]?.id;
+    return this.#cheapestId;
   }
-
   get fastestId(): string | undefined {
-    return [...this.#rates].filter((r) => r.transitDays !== undefined).sort((a, b) => (a.transitDays ?? 0) - (b.transitDays ?? 0) || a.price - b.price)[0]?.id;
+    return this.#fastestId;
   }
 
   get chosen(): Rate | undefined {

@@ -60,6 +60,13 @@ export class ShipmentActionsState {
   readonly #settledEarly = new SvelteMap<number, Pick<ActionResult, 'state' | 'message'>>();
   #kind = $state<ActionKind | undefined>();
   #running = $state(false);
+  readonly #selectedRows = $derived([...this.#selected.values()]);
+  readonly #resultRows = $derived([...this.#results.values()]);
+  readonly #counts = $derived.by(() => {
+    const counts: Record<ResultState, number> = { working: 0, queued: 0, done: 0, failed: 0 };
+    for (const result of this.#results.values()) counts[result.state] += 1;
+    return counts;
+  });
 
   constructor(private readonly station: StationClient) {}
 
@@ -67,23 +74,21 @@ export class ShipmentActionsState {
     return this.#selected.size;
   }
   /** The selected shipments, in the order they were selected. */
-  get selectedRows(): Selectable[] {
-    return [...this.#selected.values()];
+  get selectedRows(): readonly Selectable[] {
+    return this.#selectedRows;
   }
   get running(): boolean {
     return this.#running;
   }
   /** The last action's results, one per shipment, in the order they were asked. */
-  get results(): ActionResult[] {
-    return [...this.#results.values()];
+  get results(): readonly ActionResult[] {
+    return this.#resultRows;
   }
   get kind(): ActionKind | undefined {
     return this.#kind;
   }
-  get counts(): Record<ResultState, number> {
-    const counts: Record<ResultState, number> = { working: 0, queued: 0, done: 0, failed: 0 };
-    for (const result of this.#results.values()) counts[result.state] += 1;
-    return counts;
+  get counts(): Readonly<Record<ResultState, number>> {
+    return this.#counts;
   }
 
   isSelected(stationRef: string): boolean {
