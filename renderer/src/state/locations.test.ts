@@ -114,7 +114,7 @@ describe('the location editor', () => {
     expect(station.inputsOf('listLocations')).toHaveLength(1);
   });
 
-  it('another connection closes the editor and goes back to the first page', async () => {
+  it('another connection closes the editor and goes back to the first page', () => {
     const { station, locations } = desk(60);
     locations.follow();
     locations.goTo(2);

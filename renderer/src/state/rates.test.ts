@@ -5,8 +5,8 @@
  * request's answer kept.
  */
 import { describe, expect, it } from 'vitest';
-import type { MethodInput, StationResults } from '../../../electron/api';
-import { FAKE_SETTINGS, FakeStation, refusal } from '../testing/fakeStation';
+import type { MethodInput, StationResults, StationSettings } from '../../../electron/api';
+import { FakeStation, refusal } from '../testing/fakeStation';
 import { RatesState } from './rates.svelte';
 import { SettingsState } from './settings.svelte';
 
@@ -25,7 +25,7 @@ const ANSWER = {
 
 async function desk(answer: Answer = ANSWER) {
   const station = new FakeStation().answer('rateShop', () => answer).answer('previewRules', () => ({ ruleId: 'R7', ruleName: 'Heavy goes express', shipMethod: '2nd Day Air' }));
-  station.answer('updateSettings', (patch) => (station.settings = { ...station.settings, ...patch } as typeof FAKE_SETTINGS));
+  station.answer('updateSettings', (patch) => (station.settings = { ...station.settings, ...patch } as StationSettings));
   const settings = new SettingsState(station);
   await settings.load();
   return { station, settings, rates: new RatesState(station, () => settings.current?.preferredCarrier ?? null) };
@@ -101,7 +101,7 @@ describe('the rates', () => {
   });
 
   it('says why there are none: the station’s words, or no carrier offering a service', async () => {
-    const { station, rates } = await desk({ responses: [] } as unknown as Answer);
+    const { station, rates } = await desk({ responses: [] });
     await rates.fetch(REQUEST, 'form-1');
     expect(rates.problem).toBe('No carrier offers a service for this shipment');
     station.answer('rateShop', () => {
