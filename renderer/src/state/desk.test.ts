@@ -17,14 +17,19 @@ function station() {
     .answer('listPrintProblems', () => []);
 }
 
+/** A desk started on a browser without a scale API (the scale stays unconnected), its first reads answered. */
+async function started() {
+  vi.stubGlobal('navigator', {});
+  const fake = station();
+  const desk = createDesk(fake, { play: () => undefined });
+  const stop = startDesk(desk);
+  await settled();
+  return { fake, desk, stop };
+}
+
 describe('the desk', () => {
   it('reads the connection, printers, print problems and settings at start, and stops following when closed', async () => {
-    // A browser without a scale API: the scale stays unconnected.
-    vi.stubGlobal('navigator', {});
-    const fake = station();
-    const desk = createDesk(fake, { play: () => undefined });
-    const stop = startDesk(desk);
-    await settled();
+    const { fake, desk, stop } = await started();
     expect(new Set(fake.calls)).toEqual(new Set(['getConnection', 'listPrinters', 'getPrinterSetup', 'getPrintSystem', 'listPrintProblems', 'getSettings']));
     expect(desk.connection.info?.profile.id).toBe('sandbox');
     expect(desk.settings.current?.deskId).toBe('DESK1');
@@ -33,11 +38,7 @@ describe('the desk', () => {
   });
 
   it('another connection starts the Ship screen’s order afresh; the same one keeps it', async () => {
-    vi.stubGlobal('navigator', {});
-    const fake = station();
-    const desk = createDesk(fake, { play: () => undefined });
-    const stop = startDesk(desk);
-    await settled();
+    const { fake, desk, stop } = await started();
     await desk.ship.scan('#1001');
     fake.emit({ type: 'connectionChanged', profileId: 'sandbox' });
     expect(desk.ship.form.orderNumber).toBe('#1001');
