@@ -7,7 +7,8 @@
  *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
- *    station API (electron/api), and no Node modules.
+ *    station API (electron/api), and no Node modules; its screens and components call the
+ *    station only through the state classes.
  */
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
@@ -143,6 +144,17 @@ export default tseslint.config(
             message: 'The renderer may import only types from the station API: use `import type`.',
           },
         ],
+      }],
+    },
+  },
+  {
+    // Screens and their pieces read state classes and call their methods; only a state class
+    // calls the station (renderer/src/state), so every call has one home and a unit test.
+    files: ['renderer/src/components/**', 'renderer/src/screens/**', 'renderer/src/App.svelte'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression > MemberExpression.callee[property.name=/^(call|value|on|onAny)$/]:matches([object.name='station'], [object.property.name='station'])",
+        message: 'Screens and components call the station through a state class (renderer/src/state).',
       }],
     },
   },

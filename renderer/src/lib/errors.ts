@@ -1,9 +1,11 @@
 /**
- * The one place where a station error becomes words for the desk. A screen hands whatever went
- * wrong to `handleError`; an error that names fields of the form it came from is returned as
- * messages by field (for the form to show at each field), and anything else is said in a toast.
- * Every message goes through `plainWords` on its way: it names a field as the screen labels it,
- * never by the service's path.
+ * The one place where a station error becomes words for the desk. A station error is said one
+ * way wherever it lands: messages at the fields it names when it refuses a form's input
+ * (`explain`), else one sentence in the station's words with what to do about it (`words`), in a
+ * toast when a person's action failed (`handleError`) or where the screen shows it when a read
+ * failed (a state class keeps `words(error)`, or `reason(error)` after its own lead-in). Every
+ * message goes through `plainWords` on its way: it names a field as the screen labels it, never
+ * by the service's path. State classes and screens never read an error's message themselves.
  */
 import { toast } from 'svelte-sonner';
 import type { ApiError, OutboxError } from '../../../electron/api';
@@ -35,6 +37,15 @@ export function words(error: ApiError): string {
   return advice === undefined ? sentence(error.message) : `${sentence(error.message)} ${advice}`;
 }
 
+/**
+ * The station's own message in plain words, without advice: to follow a screen's own lead-in ("The
+ * queue could not be read: …"), or where advice about the service would mislead (the page's link
+ * to the station itself).
+ */
+export function reason(error: ApiError): string {
+  return plainWords(error.message);
+}
+
 /** Field messages of an error, keyed by the field path below `prefix` (`shipment.shipTo.city` → `shipTo.city`). */
 export function fieldMessages(fields: readonly { field?: string | undefined; message: string }[], prefix = ''): Record<string, string> {
   const found: Record<string, string> = {};
@@ -44,6 +55,26 @@ export function fieldMessages(fields: readonly { field?: string | undefined; mes
     found[path] ??= plainWords(message);
   }
   return found;
+}
+
+/** A station error as a person reads it. */
+export interface Explained {
+  /** What it says about each field of the form it came from (an input or a refusal error), by path below the prefix. */
+  readonly fields: Record<string, string>;
+  /** The whole of it in one sentence: said when no field of the form can carry it. */
+  readonly words: string;
+}
+
+/** Splits a station error into messages at the form's fields (below `fieldPrefix`) and a sentence for the rest. */
+export function explain(error: ApiError, fieldPrefix = ''): Explained {
+  const fields = error.code === 'invalidInput' || error.code === 'rejected' ? fieldMessages(error.fields, fieldPrefix) : {};
+  return { fields, words: words(error) };
+}
+
+/** Anything that went wrong, in one sentence: a station error in its words, anything else as this screen's own failure. */
+export function describe(error: unknown): string {
+  if (error instanceof StationCallError) return words(error.error);
+  return `Something went wrong on this screen: ${plainWords(error instanceof Error ? error.message : String(error))}`;
 }
 
 /** The field messages of a refusal kept on an outbox item (what the service said about each field). */
@@ -57,16 +88,27 @@ export function plainRefusal(error: OutboxError | null): OutboxError | null {
   return { ...error, message: plainWords(error.message), ...(error.items === undefined ? {} : { items: error.items.map((item) => ({ ...item, message: plainWords(item.message) })) }) };
 }
 
+/** The form an action was sent from, for its fields to carry what the station says about them. */
+export interface FormFields {
+  /** Where the form's fields sit in the method's input: `location` for `location.address.city`. */
+  readonly prefix?: string;
+  /** Whether the form shows a message at this path (below the prefix); every path when left out. */
+  readonly shows?: (path: string) => boolean;
+}
+
 /**
- * Says what went wrong. Returns the field messages of an input or refusal error (below
- * `fieldPrefix`) for the form to show, and says everything else in a toast.
+ * Says what went wrong when a person's action failed. Without a form, in a toast. With the form
+ * it was sent from, the messages about fields the form shows are returned for it to show at
+ * them; said in a toast instead when the form shows none of them, so no message is lost.
  */
-export function handleError(error: unknown, options: { fieldPrefix?: string; quiet?: boolean } = {}): Record<string, string> {
-  if (error instanceof StationCallError) {
-    const fields = error.error.code === 'invalidInput' || error.error.code === 'rejected' ? fieldMessages(error.error.fields, options.fieldPrefix) : {};
-    if (Object.keys(fields).length === 0 && options.quiet !== true) toast.error(words(error.error));
-    return fields;
-  }
-  if (options.quiet !== true) toast.error(`Something went wrong on this screen: ${plainWords(error instanceof Error ? error.message : String(error))}`);
-  return {};
+export function handleError(error: unknown, form?: FormFields): Record<string, string> {
+  const fields = form !== undefined && error instanceof StationCallError ? explain(error.error, form.prefix).fields : {};
+  const shown = Object.fromEntries(Object.entries(fields).filter(([path]) => form?.shows?.(path) ?? true));
+  if (Object.keys(shown).length === 0) toast.error(describe(error));
+  return shown;
+}
+
+/** Says a problem the desk found itself (not the station's error), in a toast like an error's. */
+export function sayProblem(problem: string): void {
+  toast.error(sentence(problem));
 }

@@ -6,7 +6,7 @@
  * batch.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { BatchEstimate, BatchService, BatchServiceOffers, BatchView, BoxPreset, OfferedRate, StoredOrder } from '../../../electron/api';
+import type { BatchEstimate, BatchService, BatchServiceOffers, BatchView, BoxPreset, OfferedRate, OutboxItem, StoredOrder } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError } from '../lib/errors';
 import type { StationClient } from '../lib/station';
@@ -16,6 +16,7 @@ type Estimate = BatchEstimate;
 
 export class BatchState {
   readonly #selected = new SvelteMap<string, StoredOrder>();
+  readonly #selectedOrders = $derived([...this.#selected.values()]);
   #preset = $state<string>('');
   /** 'rule', or a service offered (`serviceId`). */
   #service = $state('rule');
@@ -33,8 +34,8 @@ export class BatchState {
 
   constructor(private readonly station: StationClient) {}
 
-  get selected(): StoredOrder[] {
-    return [...this.#selected.values()];
+  get selected(): readonly StoredOrder[] {
+    return this.#selectedOrders;
   }
   get count(): number {
     return this.#selected.size;
@@ -157,6 +158,17 @@ export class BatchState {
       return false;
     } finally {
       this.#shipping = false;
+    }
+  }
+
+  /** A refused order's shipment as the queue keeps it, to correct on the Ship screen and send again. */
+  async refusedItem(stationRef: string): Promise<OutboxItem | undefined> {
+    try {
+      const detail = await this.station.value('getShipment', { stationRef });
+      return detail.outbox.find((item) => item.kind === 'createShipment');
+    } catch (error) {
+      handleError(error);
+      return undefined;
     }
   }
 

@@ -6,6 +6,7 @@
  */
 import type { ConnectionInfo, StationLostEvent } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
+import { reason } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
 export class ConnectionState {
@@ -60,7 +61,7 @@ export class ConnectionState {
       this.#info = decided ? { ...result.value, online: current.online, reason: current.reason } : result.value;
       this.#problem = undefined;
     } else {
-      this.#problem = result.error.message;
+      this.#problem = reason(result.error);
     }
   }
 

@@ -107,6 +107,13 @@ export function fieldPath(section: SectionId, key: string): string {
   return section === 'location' ? key : `${section}.${key}`;
 }
 
+const FIELD_PATHS: ReadonlySet<string> = new Set(LOCATION_SECTIONS.flatMap((section) => section.fields.map((field) => fieldPath(section.id, field.key))));
+
+/** Whether the form has a field for a message at `path` (one about a list's entry stands at the list). */
+export function showsField(path: string): boolean {
+  return FIELD_PATHS.has(path.replace(/\[\d+\]$/, ''));
+}
+
 /** What a stored value looks like in the form: text, lines for a list, a flag. */
 function formValue(field: FieldSpec, value: unknown): Value {
   if (field.kind === 'flag') return value === true;
@@ -153,6 +160,7 @@ export class LocationForm {
   #errors = $state<Record<string, string>>({});
   #billing = $state(false);
   #saving = $state(false);
+  readonly #dirty = $derived.by(() => JSON.stringify($state.snapshot(this.#draft)) !== JSON.stringify(this.#initial) || this.#billing !== this.hadBilling);
   /** The location being edited; undefined for a new one. */
   readonly editing: LocationDetail | undefined;
   readonly hadBilling: boolean;
@@ -180,7 +188,7 @@ export class LocationForm {
     this.#billing = on || this.hadBilling;
   }
   get dirty(): boolean {
-    return JSON.stringify($state.snapshot(this.#draft)) !== JSON.stringify(this.#initial) || this.#billing !== this.hadBilling;
+    return this.#dirty;
   }
 
   value(section: SectionId, key: string): Value {

@@ -7,8 +7,8 @@
 import type { LocationsPage, MethodInput } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError } from '../lib/errors';
-import { StationCallError, type StationClient } from '../lib/station';
-import { LocationForm, type LocationDetail } from './locationForm.svelte';
+import type { StationClient } from '../lib/station';
+import { LocationForm, showsField, type LocationDetail } from './locationForm.svelte';
 
 type ListInput = MethodInput<'listLocations'>;
 export type LocationSort = NonNullable<ListInput['sort']>;
@@ -88,15 +88,15 @@ export class LocationsState {
 
   async load(): Promise<void> {
     const input: ListInput = { page: this.#page, pageSize: PAGE_SIZE, sort: this.#sort, order: this.#order, ...(this.#query.trim() === '' ? {} : { query: this.#query.trim() }) };
-    const result = await this.station.call('listLocations', input);
-    if (!result.ok) {
-      handleError(new StationCallError('listLocations', result.error));
-      return;
+    try {
+      const page = await this.station.value('listLocations', input);
+      this.#records = page.records;
+      this.#totalCount = page.totalCount;
+      this.#fromCache = page.fromCache;
+      this.#loaded = true;
+    } catch (error) {
+      handleError(error);
     }
-    this.#records = result.value.records;
-    this.#totalCount = result.value.totalCount;
-    this.#fromCache = result.value.fromCache;
-    this.#loaded = true;
   }
 
   follow(): () => void {
@@ -168,7 +168,7 @@ export class LocationsState {
       void this.#reload();
       return { saved: true, id: answer.id };
     } catch (error) {
-      form.setErrors(handleError(error, { fieldPrefix: 'location' }));
+      form.setErrors(handleError(error, { prefix: 'location', shows: showsField }));
       return { saved: false };
     } finally {
       form.setSaving(false);

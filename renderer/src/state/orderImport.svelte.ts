@@ -7,9 +7,10 @@
  * again), the encoding chosen when the station had to guess it, and the import itself.
  */
 import Papa from 'papaparse';
-import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, WeightUnit } from '../../../electron/api';
-import { handleError } from '../lib/errors';
-import type { StationClient } from '../lib/station';
+import type { ColumnMapping, ImportPreview, OrderField, OrderFileEncoding, OrderFilePhase, OrderImportResult, SavedOrderMapping, WeightUnit } from '../../../electron/api';
+import { base64Of } from '../lib/base64';
+import { fieldMessages, handleError, reason } from '../lib/errors';
+import { StationCallError, type StationClient } from '../lib/station';
 
 /** Every order field, in the order the mapping editor shows them, with its words. */
 export const FIELD_WORDS = {
@@ -72,20 +73,6 @@ export interface ImportProgress {
 
 export type ImportOutcome = Pick<OrderImportResult, 'created' | 'updated' | 'unchanged' | 'keptShipped' | 'cancelled'>;
 
-/** A piece of the file as base64, read by the browser itself. */
-function base64Of(piece: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      // A data URL: "data:<type>;base64," and the bytes.
-      const url = typeof reader.result === 'string' ? reader.result : '';
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsDataURL(piece);
-  });
-}
-
 export class OrderImportState {
   #fileName = $state<string | undefined>();
   #fileId: string | undefined;
@@ -98,6 +85,7 @@ export class OrderImportState {
   #outcome = $state<ImportOutcome | undefined>();
   #notice = $state<string | undefined>();
   #headers = $state.raw<readonly string[]>([]);
+  #saved = $state.raw<readonly SavedOrderMapping[]>([]);
   /** Bumped by every new file, cancel and close: work for an older one stops and its answers are dropped. */
   #generation = 0;
   #cancelling = false;
@@ -135,6 +123,28 @@ export class OrderImportState {
     return this.#headers;
   }
 
+  /** The column mappings saved by name, to use again on another file. */
+  get saved(): readonly SavedOrderMapping[] {
+    return this.#saved;
+  }
+
+  async loadMappings(): Promise<void> {
+    const result = await this.station.call('listOrderMappings', {});
+    if (result.ok) this.#saved = result.value;
+  }
+
+  /** Saves the columns as chosen now under `name`; whether it was saved (what went wrong is said). */
+  async saveMapping(name: string): Promise<boolean> {
+    try {
+      await this.station.value('saveOrderMapping', { name, mapping: this.#mapping });
+    } catch (error) {
+      handleError(error);
+      return false;
+    }
+    await this.loadMappings();
+    return true;
+  }
+
   /** Follows the station's progress reports on the file being read; returns the unsubscribe. */
   follow(): () => void {
     return this.station.on('orderFileProgress', (event) => {
@@ -155,17 +165,17 @@ export class OrderImportState {
     try {
       const opened = await this.station.call('openOrderFile', { name: file.name, size: file.size });
       if (!opened.ok) {
-        this.#problem = opened.error.message;
+        this.#problem = reason(opened.error);
         return;
       }
       this.#fileId = opened.value.fileId;
       for (let offset = 0; offset < file.size; offset += ORDER_FILE_PIECE_BYTES) {
         if (generation !== this.#generation) return;
         this.#progress = { phase: 'sending', done: offset, total: file.size, importing: false };
-        const data = await base64Of(file.slice(offset, offset + ORDER_FILE_PIECE_BYTES));
+        const data = base64Of(new Uint8Array(await file.slice(offset, offset + ORDER_FILE_PIECE_BYTES).arrayBuffer()));
         const sent = await this.station.call('appendOrderFile', { fileId: opened.value.fileId, offset, data });
         if (!sent.ok) {
-          this.#problem = sent.error.message;
+          this.#problem = reason(sent.error);
           return;
         }
       }
@@ -226,7 +236,9 @@ export class OrderImportState {
         if (mapping === undefined) this.#mapping = { ...result.value.mapping };
       } else {
         this.#preview = undefined;
-        this.#problem = result.error.fields.find((f) => f.field === 'fileId' || f.field === 'encoding')?.message ?? result.error.message;
+        // A file that cannot be read as asked is named by its field; anything else is the station's own words.
+        const fields = fieldMessages(result.error.fields);
+        this.#problem = fields.fileId ?? fields.encoding ?? reason(result.error);
       }
     } finally {
       if (generation === this.#generation) {
@@ -251,7 +263,8 @@ export class OrderImportState {
       this.#outcome = result;
       return result;
     } catch (error) {
-      if (this.#cancelling) this.#notice = `${error instanceof Error ? error.message : String(error)}.`;
+      // A cancelled import says what it kept, in the station's words, where the import was shown.
+      if (this.#cancelling && error instanceof StationCallError) this.#notice = `${reason(error.error)}.`;
       else handleError(error);
       return undefined;
     } finally {

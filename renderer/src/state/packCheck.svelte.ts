@@ -37,6 +37,12 @@ export class PackCheck {
   #override = $state<string | undefined>();
   readonly #packed = $derived(this.#lines.reduce((sum, line) => sum + line.scanned, 0));
   readonly #expected = $derived(this.#lines.reduce((sum, line) => sum + line.quantity, 0));
+  readonly #missing = $derived(
+    this.#lines
+      .filter((line) => line.scanned < line.quantity)
+      .map((line) => `${line.sku ?? line.barcode ?? line.description} ×${String(line.quantity - line.scanned)}`)
+      .join(', '),
+  );
 
   /** The order's items, whether they are verified or not. */
   get lines(): readonly PackLine[] {
@@ -65,10 +71,7 @@ export class PackCheck {
   }
   /** What was not verified, for the shipment's record. */
   get missing(): string {
-    return this.#lines
-      .filter((line) => line.scanned < line.quantity)
-      .map((line) => `${line.sku ?? line.barcode ?? line.description} ×${String(line.quantity - line.scanned)}`)
-      .join(', ');
+    return this.#missing;
   }
 
   /** The items of a new order; verified when `verify` and every item has a code to scan. */

@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { MediaConfig, MediaName, PrintJob, PrinterLanguageConfig, PrinterSetup } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError, words } from '../lib/errors';
+import { handleError, reason, words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 import type { PrintersState } from './printers.svelte';
 
@@ -32,6 +32,7 @@ export interface JobShipment {
 export class PrinterSettingsState {
   #history = $state<readonly PrintJob[]>([]);
   #historyLoaded = $state(false);
+  readonly #held = $derived(this.#history.filter((job) => job.state === 'queued').length);
   #notice = $state<string | undefined>();
   #releasing = $state(false);
   readonly #testPages = new SvelteMap<string, TestPageOutcome>();
@@ -56,7 +57,7 @@ export class PrinterSettingsState {
   }
   /** Jobs waiting to be printed: held while automatic printing is off. */
   get held(): number {
-    return this.#history.filter((job) => job.state === 'queued').length;
+    return this.#held;
   }
   get releasing(): boolean {
     return this.#releasing;
@@ -90,7 +91,7 @@ export class PrinterSettingsState {
   async loadHistory(): Promise<void> {
     const result = await this.station.call('printHistory', { limit: HISTORY_LIMIT });
     if (!result.ok) {
-      this.#notice = `The print history could not be read: ${result.error.message}`;
+      this.#notice = `The print history could not be read: ${reason(result.error)}`;
       return;
     }
     this.#history = result.value;
@@ -179,7 +180,7 @@ export class PrinterSettingsState {
       this.#notice = `The PDF folder saves into ${setup.pdfFolder}`;
       return undefined;
     } catch (error) {
-      return handleError(error).folder;
+      return handleError(error, { shows: (path) => path === 'folder' }).folder;
     } finally {
       this.#saving.delete('pdfFolder');
     }

@@ -8,6 +8,7 @@
  */
 import type { PrintSystem, PrinterInfo, PrinterSetup, RolePrinterStatus } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
+import { reason } from '../lib/errors';
 import { PDF_FOLDER } from '../lib/format';
 import type { StationClient } from '../lib/station';
 
@@ -62,7 +63,8 @@ export class PrintersState {
     if (printers.ok) this.#printers = printers.value;
     if (setup.ok) this.#setup = setup.value;
     if (system.ok) this.#system = system.value;
-    this.#problem = !printers.ok ? printers.error.message : !setup.ok ? setup.error.message : !system.ok ? system.error.message : undefined;
+    const failed = [printers, setup, system].find((result) => !result.ok);
+    this.#problem = failed === undefined || failed.ok ? undefined : reason(failed.error);
   }
 
   async #readSystem(): Promise<void> {

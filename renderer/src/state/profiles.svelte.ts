@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { AuthMethodName, MethodInput, ProfileView } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError } from '../lib/errors';
+import { handleError, sentence } from '../lib/errors';
 import { StationCallError, type StationClient } from '../lib/station';
 
 type ProfileInput = MethodInput<'saveProfile'>;
@@ -38,13 +38,6 @@ export function tierWords(profile: Pick<ProfileView, 'tier' | 'requestsPerMinute
   return profile.tier === 'custom' ? `Custom, ${perMinute}` : `${profile.tier}, ${perMinute}`;
 }
 
-/** A message from the station as a sentence: capitalised, with its full stop. */
-export function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
 /** A connection test as the screen says it. */
 export interface TestOutcome {
   readonly ok: boolean;
@@ -63,6 +56,10 @@ export interface ProfileDraft {
 }
 
 export type DraftField = keyof ProfileDraft;
+
+/** The fields the form shows, where the station's words about them stand. */
+const DRAFT_FIELDS = { name: true, baseUrl: true, authUrl: true, method: true, clientId: true, tier: true, requestsPerMinute: true } as const satisfies Record<DraftField, true>;
+const isDraftField = (path: string): boolean => Object.hasOwn(DRAFT_FIELDS, path);
 
 /** The add or edit form of a production profile: text as typed, and the messages at its fields. */
 export class ProfileForm {
@@ -184,13 +181,15 @@ export class ProfilesState {
   }
 
   async load(): Promise<void> {
-    const [profiles, connection] = await Promise.all([this.station.call('listProfiles', {}), this.station.call('getConnection', {})]);
-    if (!profiles.ok) {
-      handleError(new StationCallError('listProfiles', profiles.error));
+    const connection = this.station.call('getConnection', {});
+    try {
+      this.#profiles = await this.station.value('listProfiles', {});
+    } catch (error) {
+      handleError(error);
       return;
     }
-    this.#profiles = profiles.value;
-    if (connection.ok) this.#activeId = connection.value.profile.id;
+    const active = await connection;
+    if (active.ok) this.#activeId = active.value.profile.id;
     this.#loaded = true;
   }
 
@@ -208,7 +207,7 @@ export class ProfilesState {
       if (before?.hasSecret === true && !profile.hasSecret) this.#cleared.add(profile.id);
       return { profile };
     } catch (error) {
-      return { errors: handleError(error) };
+      return { errors: handleError(error, { shows: isDraftField }) };
     }
   }
 
@@ -225,7 +224,7 @@ export class ProfilesState {
         this.#tests.delete(profileId);
         return { stored: true, vaultRefused: false };
       } catch (error) {
-        const messages = handleError(error);
+        const messages = handleError(error, { shows: (path) => path === 'secret' });
         // A refusal of the secret's text (too long…) is said at the field, by the station.
         const message = messages.secret;
         return { stored: false, vaultRefused: error instanceof StationCallError && error.error.code === 'vault', ...(message === undefined ? {} : { message }) };

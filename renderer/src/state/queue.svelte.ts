@@ -7,7 +7,7 @@
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { OutboxItem, OutboxKind, OutboxState } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError } from '../lib/errors';
+import { handleError, reason } from '../lib/errors';
 import { OUTBOX_KIND_WORDS } from '../lib/format';
 import type { StationClient } from '../lib/station';
 
@@ -68,6 +68,7 @@ export class QueueState {
   #loaded = $state(false);
   #filter = $state<QueueFilter>('open');
   #order = $state<QueueOrder>('newest');
+  readonly #shown = $derived(this.#items.toSorted((a, b) => (this.#order === 'newest' ? b.id - a.id : a.id - b.id)));
   #drain = $state<Drain | undefined>();
   #notice = $state<string | undefined>();
   /** Items being acted on right now: their buttons wait. */
@@ -90,8 +91,7 @@ export class QueueState {
   }
   /** The items the filter shows, in the chosen order. */
   get items(): readonly OutboxItem[] {
-    const sorted = [...this.#items].sort((a, b) => a.id - b.id);
-    return this.#order === 'newest' ? sorted.reverse() : sorted;
+    return this.#shown;
   }
   /** Whether the list reached the most one read returns (older items are not shown). */
   get truncated(): boolean {
@@ -149,7 +149,7 @@ export class QueueState {
     // A filter chosen while this read was on its way asked for a read of its own.
     if (filter !== this.#filter) return;
     if (!result.ok) {
-      this.#notice = `The queue could not be read: ${result.error.message}`;
+      this.#notice = `The queue could not be read: ${reason(result.error)}`;
       return;
     }
     this.#items = result.value;

@@ -5,7 +5,7 @@
  * chooses it.
  */
 import type { ApiError, MethodInput, ServiceRule, StationResults } from '../../../electron/api';
-import { plainWords } from '../lib/fieldWords';
+import { reason } from '../lib/errors';
 import { chooseRate } from '../lib/serviceRules';
 import type { StationClient } from '../lib/station';
 
@@ -69,6 +69,19 @@ export class RatesState {
   #quotedFor = $state<string | undefined>();
   /** Which request the list answers: a newer request's answer wins over an older one. */
   #asked = 0;
+  readonly #list = $derived.by(() => {
+    const preferred = this.preferredCarrier();
+    const key = (rate: Rate): number => (this.#sort === 'price' ? rate.price : (rate.transitDays ?? Number.POSITIVE_INFINITY));
+    return this.#rates.toSorted((a, b) => {
+      const byKey = key(a) - key(b);
+      if (byKey !== 0) return byKey;
+      const aPreferred = a.carrierName === preferred ? 0 : 1;
+      const bPreferred = b.carrierName === preferred ? 0 : 1;
+      return aPreferred - bPreferred || (this.#sort === 'price' ? (a.transitDays ?? 99) - (b.transitDays ?? 99) : a.price - b.price);
+    });
+  });
+  readonly #cheapestId = $derived(this.#rates.toSorted((a, b) => a.price - b.price)[0]?.id);
+  readonly #fastestId = $derived(this.#rates.filter((r) => r.transitDays !== undefined).sort((a, b) => (a.transitDays ?? 0) - (b.transitDays ?? 0) || a.price - b.price)[0]?.id);
 
   constructor(
     private readonly station: StationClient,
@@ -97,23 +110,13 @@ export class RatesState {
 
   /** The rates in the order shown. */
   get list(): readonly Rate[] {
-    const preferred = this.preferredCarrier();
-    const key = (rate: Rate): number => (this.#sort === 'price' ? rate.price : (rate.transitDays ?? Number.POSITIVE_INFINITY));
-    return [...this.#rates].sort((a, b) => {
-      const byKey = key(a) - key(b);
-      if (byKey !== 0) return byKey;
-      const aPreferred = a.carrierName === preferred ? 0 : 1;
-      const bPreferred = b.carrierName === preferred ? 0 : 1;
-      return aPreferred - bPreferred || (this.#sort === 'price' ? (a.transitDays ?? 99) - (b.transitDays ?? 99) : a.price - b.price);
-    });
+    return this.#list;
   }
-
   get cheapestId(): string | undefined {
-    return [...this.#rates].sort((a, b) => a.price - b.price)[0]?.id;
+    return this.#cheapestId;
   }
-
   get fastestId(): string | undefined {
-    return [...this.#rates].filter((r) => r.transitDays !== undefined).sort((a, b) => (a.transitDays ?? 0) - (b.transitDays ?? 0) || a.price - b.price)[0]?.id;
+    return this.#fastestId;
   }
 
   get chosen(): Rate | undefined {
@@ -182,7 +185,7 @@ export class RatesState {
     if (!result.ok) {
       this.#rates = [];
       this.#quotedFor = undefined;
-      this.#problem = plainWords(result.error.message);
+      this.#problem = reason(result.error);
       return { ok: false, error: result.error };
     }
     this.#rates = flatten(result.value);

@@ -4,7 +4,7 @@
  * so each result opens like a local one. Results are marked as the service's.
  */
 import type { StationResults } from '../../../electron/api';
-import { handleError } from '../lib/errors';
+import { handleError, sayProblem } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 import type { ListFilters } from './shipmentList.svelte';
 
@@ -85,9 +85,16 @@ export class RemoteShipmentsState {
     }
   }
 
-  /** The station's reference of a result (it was kept when found), to open it. */
+  /** The station's reference of a result (it was kept when found), to open it; undefined, said why, when there is none. */
   async stationRefOf(record: RemoteRecord): Promise<string | undefined> {
-    const found = await this.station.value('searchLocalShipments', { text: record.id, limit: 5 });
-    return found.results.find((row) => row.serviceId === record.id)?.stationRef;
+    try {
+      const found = await this.station.value('searchLocalShipments', { text: record.id, limit: 5 });
+      const ref = found.results.find((row) => row.serviceId === record.id)?.stationRef;
+      if (ref === undefined) sayProblem(`Shipment ${record.id} is not in the station's store yet: search the service again`);
+      return ref;
+    } catch (error) {
+      handleError(error);
+      return undefined;
+    }
   }
 }

@@ -6,7 +6,7 @@
  * Ship screen puts it in the current package's Weight. Its state is said in words for the packer.
  */
 import type { ScaleSettings } from '../../../electron/api';
-import { handleError } from '../lib/errors';
+import { sayProblem } from '../lib/errors';
 import { grantedHidScales, openHidScale, openSerialScale, requestHidScale, webHid, webSerial, type HidConnectionEvent, type OpenScale, type SerialPortLike } from '../lib/scale/devices';
 import { statusWords, type ScaleReading, type ScaleStatus } from '../lib/scale/reading';
 import { StableWeight, type Settling } from '../lib/scale/stability';
@@ -107,7 +107,7 @@ export class ScaleState {
       this.#link = 'none';
       // The packer closed the browser's chooser without choosing: nothing to say.
       if (error instanceof DOMException && error.name === 'NotFoundError') return;
-      handleError(new Error(`the scale could not be opened (${error instanceof Error ? error.message : String(error)}). Unplug it, plug it back in and press Connect scale`));
+      sayProblem(`the scale could not be opened (${error instanceof Error ? error.message : String(error)}). Unplug it, plug it back in and press Connect scale`);
     }
   }
 

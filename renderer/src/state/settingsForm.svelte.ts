@@ -5,14 +5,12 @@
  * its focus and its fields. A form with unsaved changes is parked when the packer leaves the
  * screen and taken up again on return, so nothing typed is lost by looking at another screen.
  */
-import type { BoxPreset, LocationsPage, MethodInput, NamedService, ScaleSettings, ServiceRule, StationSettings, UnitSystem } from '../../../electron/api';
+import type { BoxPreset, MethodInput, NamedService, ScaleSettings, ServiceRule, StationSettings, UnitSystem } from '../../../electron/api';
 import { KNOWN_SERVICES, serviceKey } from '../lib/carriers';
 import { handleError } from '../lib/errors';
-import { StationCallError, type StationClient } from '../lib/station';
 import type { SettingsState } from './settings.svelte';
 
 type Patch = MethodInput<'updateSettings'>;
-type Location = LocationsPage['records'][number];
 
 export type LengthUnit = BoxPreset['unitOfLength'];
 export const LENGTH_UNITS = ['IN', 'CM'] as const satisfies readonly LengthUnit[];
@@ -274,7 +272,8 @@ export class SettingsForm {
       this.#stale = false;
       return 'saved';
     } catch (error) {
-      this.#errors = handleError(error);
+      // The screen shows each message at its field, and any other by Save.
+      this.#errors = handleError(error, {});
       return 'refused';
     } finally {
       this.#saving = false;
@@ -398,51 +397,4 @@ export function takeParkedSettingsForm(profileId: string | undefined): { form?: 
   if (found === undefined) return { dropped: false };
   if (found.profileId !== profileId) return { dropped: true };
   return { form: found.form, dropped: false };
-}
-
-/** The locations a default ship-from can be: active and not deleted, by name. */
-export class LocationChoices {
-  #locations = $state<readonly Location[]>([]);
-  #fromCache = $state(false);
-  #loading = $state(false);
-
-  constructor(private readonly station: StationClient) {}
-
-  get active(): readonly Location[] {
-    return this.#locations.filter((loc) => loc.active !== false && loc.deleted !== true);
-  }
-  get fromCache(): boolean {
-    return this.#fromCache;
-  }
-  get loading(): boolean {
-    return this.#loading;
-  }
-
-  async load(): Promise<void> {
-    this.#loading = true;
-    try {
-      const found: Location[] = [];
-      // A few pages at most: a desk ships from a handful of warehouses.
-      for (let page = 1; page <= 10; page += 1) {
-        const result = await this.station.call('listLocations', { page, pageSize: 100, sort: 'locationName', order: 'asc' });
-        if (!result.ok) {
-          handleError(new StationCallError('listLocations', result.error));
-          return;
-        }
-        found.push(...result.value.records);
-        this.#fromCache = result.value.fromCache;
-        if (found.length >= result.value.totalCount || result.value.records.length === 0) break;
-      }
-      this.#locations = found;
-    } finally {
-      this.#loading = false;
-    }
-  }
-}
-
-/** A location as the select names it: its name, then where it is. */
-export function locationLabel(loc: Location): string {
-  const place = [loc.city, loc.stateProvince].filter((part) => part !== undefined && part !== '').join(', ');
-  const name = loc.locationName ?? loc.referenceId ?? loc.id;
-  return place === '' ? name : `${name} — ${place}`;
 }

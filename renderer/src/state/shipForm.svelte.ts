@@ -77,6 +77,11 @@ export class ShipForm {
   #customs = $state<CustomsDraft>(emptyCustoms());
   #errors = $state<Record<string, string>>({});
   #requestKey = $state(newRequestKey());
+  readonly #declaredTotal = $derived.by(() => {
+    const values = this.#packages.map((p) => numberOf(p.declaredValue)).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    return values.length === 0 ? undefined : Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+  });
+  readonly #customsTotal = $derived(Math.round(this.#customs.commodities.reduce((sum, c) => sum + (numberOf(c.quantity) ?? 0) * (numberOf(c.unitPrice) ?? 0), 0) * 100) / 100);
   /** The address as the check compares it: what is typed, trimmed, any case. */
   readonly #addressKey = $derived(JSON.stringify(ADDRESS_FIELDS.map((f) => this.#shipTo[f].trim().toUpperCase())));
   /**
@@ -328,14 +333,12 @@ export class ShipForm {
 
   /** The sum of the packages' declared values, when any is given. */
   get declaredTotal(): number | undefined {
-    const values = this.#packages.map((p) => numberOf(p.declaredValue)).filter((v): v is number => v !== undefined && Number.isFinite(v));
-    return values.length === 0 ? undefined : Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+    return this.#declaredTotal;
   }
 
   /** The sum of the commodities' values (quantity × unit value). */
   get customsTotal(): number {
-    const total = this.#customs.commodities.reduce((sum, c) => sum + (numberOf(c.quantity) ?? 0) * (numberOf(c.unitPrice) ?? 0), 0);
-    return Math.round(total * 100) / 100;
+    return this.#customsTotal;
   }
 
   /**

@@ -15,7 +15,7 @@
  * overrides them, and the override is kept with the shipment.
  */
 import type { ApiError, MethodInput, OrderScan, OutboxItem, ShipmentSummary, StoredOrder } from '../../../electron/api';
-import { fieldMessages, handleError, words } from '../lib/errors';
+import { explain, handleError } from '../lib/errors';
 import { serviceWithoutRates } from '../lib/serviceRules';
 import type { SoundName, SoundPlayer } from '../lib/sounds';
 import { convertLength } from '../lib/units';
@@ -161,14 +161,10 @@ export class ShipSession {
 
   /** A refusal's fields go to the form; anything else is said above it. */
   #fail(error: ApiError, prefix: string): void {
-    const fields = this.#fieldsOf(error, prefix);
+    const { fields, words } = explain(error, prefix);
     this.form.setErrors(fields);
-    if (Object.keys(fields).length === 0) this.#say(words(error));
+    if (Object.keys(fields).length === 0) this.#say(words);
     else this.#message = undefined;
-  }
-
-  #fieldsOf(error: ApiError, prefix: string): Record<string, string> {
-    return error.code === 'invalidInput' || error.code === 'rejected' ? fieldMessages(error.fields, prefix) : {};
   }
 
   /** Nothing of the previous order stays: the form (but its ship-from), items, rates, check, result, messages, key. */
@@ -210,9 +206,9 @@ export class ShipSession {
       const found = await this.station.call('scanOrder', { scanned, ...(shipFromCountry === undefined ? {} : { shipFromCountry }) });
       if (generation !== this.#generation) return 'superseded';
       if (!found.ok) {
-        const fields = this.#fieldsOf(found.error, '');
+        const { fields, words } = explain(found.error);
         if (fields.scanned !== undefined) this.form.setErrors({ 'references.orderNumber': fields.scanned });
-        else this.#say(words(found.error));
+        else this.#say(words);
         this.#sound('error');
         return 'failed';
       }
@@ -333,9 +329,10 @@ export class ShipSession {
       const result = await this.station.call('validateAddress', { address });
       if (generation !== this.#generation) return false;
       if (!result.ok) {
-        const fields = Object.fromEntries(Object.entries(this.#fieldsOf(result.error, 'address')).map(([field, message]) => [`shipTo.${field}`, message]));
+        const explained = explain(result.error, 'address');
+        const fields = Object.fromEntries(Object.entries(explained.fields).map(([field, message]) => [`shipTo.${field}`, message]));
         this.form.setErrors(fields);
-        if (Object.keys(fields).length === 0) this.#say(words(result.error));
+        if (Object.keys(fields).length === 0) this.#say(explained.words);
         return false;
       }
       // The answer is for the address as it was asked: typed on since, it is not this one's.

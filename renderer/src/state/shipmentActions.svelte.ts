@@ -7,8 +7,8 @@
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { MethodInput, OutboxState, ShipmentSummary } from '../../../electron/api';
-import { words } from '../lib/errors';
-import { StationCallError, type StationClient } from '../lib/station';
+import { describe } from '../lib/errors';
+import type { StationClient } from '../lib/station';
 
 export type ActionKind = 'cancel' | 'block' | 'unblock' | 'archive' | 'update' | 'track' | 'reprint';
 
@@ -60,6 +60,13 @@ export class ShipmentActionsState {
   readonly #settledEarly = new SvelteMap<number, Pick<ActionResult, 'state' | 'message'>>();
   #kind = $state<ActionKind | undefined>();
   #running = $state(false);
+  readonly #selectedRows = $derived([...this.#selected.values()]);
+  readonly #resultRows = $derived([...this.#results.values()]);
+  readonly #counts = $derived.by(() => {
+    const counts: Record<ResultState, number> = { working: 0, queued: 0, done: 0, failed: 0 };
+    for (const result of this.#results.values()) counts[result.state] += 1;
+    return counts;
+  });
 
   constructor(private readonly station: StationClient) {}
 
@@ -67,23 +74,21 @@ export class ShipmentActionsState {
     return this.#selected.size;
   }
   /** The selected shipments, in the order they were selected. */
-  get selectedRows(): Selectable[] {
-    return [...this.#selected.values()];
+  get selectedRows(): readonly Selectable[] {
+    return this.#selectedRows;
   }
   get running(): boolean {
     return this.#running;
   }
   /** The last action's results, one per shipment, in the order they were asked. */
-  get results(): ActionResult[] {
-    return [...this.#results.values()];
+  get results(): readonly ActionResult[] {
+    return this.#resultRows;
   }
   get kind(): ActionKind | undefined {
     return this.#kind;
   }
-  get counts(): Record<ResultState, number> {
-    const counts: Record<ResultState, number> = { working: 0, queued: 0, done: 0, failed: 0 };
-    for (const result of this.#results.values()) counts[result.state] += 1;
-    return counts;
+  get counts(): Readonly<Record<ResultState, number>> {
+    return this.#counts;
   }
 
   isSelected(stationRef: string): boolean {
@@ -133,8 +138,7 @@ export class ShipmentActionsState {
           const early = answer.outboxId === undefined ? undefined : this.#settledEarly.get(answer.outboxId);
           this.#results.set(row.stationRef, { ...before, ...answer, ...early });
         } catch (error) {
-          const message = error instanceof StationCallError ? words(error.error) : error instanceof Error ? error.message : String(error);
-          this.#results.set(row.stationRef, { ...before, state: 'failed', message });
+          this.#results.set(row.stationRef, { ...before, state: 'failed', message: describe(error) });
         }
       }
     } finally {
@@ -149,8 +153,7 @@ export class ShipmentActionsState {
     switch (request.kind) {
       case 'cancel': {
         const [change] = await this.station.value('cancelShipments', { stationRefs: [stationRef], ...reason });
-        if (change === undefined) throw new Error('the station queued nothing');
-        return queued(change);
+        return change === undefined ? { state: 'failed', message: 'The station queued nothing for this shipment' } : queued(change);
       }
       case 'block':
         return queued(await this.station.value('blockShipment', { stationRef, ...reason }));

@@ -6,7 +6,7 @@
  */
 import type { ShipmentDetail, StationEvent } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
-import { handleError } from '../lib/errors';
+import { handleError, words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
 /** The events that concern a shipment, by its station reference. */
@@ -75,7 +75,7 @@ export class ShipmentDetailState {
     this.#tracking = true;
     try {
       const result = await this.station.call('trackShipments', { stationRefs: [ref] });
-      this.#trackingProblem = result.ok ? undefined : result.error.message;
+      this.#trackingProblem = result.ok ? undefined : words(result.error);
       await this.#read();
     } finally {
       this.#tracking = false;

@@ -6,7 +6,7 @@
  * a cap; past it the list grows as it is scrolled. A newer query drops the answers of an older one.
  */
 import { SvelteMap } from 'svelte/reactivity';
-import type { MethodInput, ShipmentSummary } from '../../../electron/api';
+import type { MethodInput, ShipmentSummary, StationEvent } from '../../../electron/api';
 import { words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
@@ -23,6 +23,11 @@ export const LIST_PAGE = 200;
 export const KEPT_PAGES = 20;
 /** The most rows "Select all" and the export read. */
 export const READ_ALL_CAP = 100_000;
+/** How long the list waits after the last change in the store before it is read again. */
+export const SETTLE_MS = 400;
+
+/** Events after which the store's shipments may read differently. */
+const CHANGES: ReadonlySet<StationEvent['type']> = new Set(['outboxItem', 'trackingChanged', 'syncProgress', 'connectionChanged']);
 
 export interface ListFilters {
   /** yyyy-mm-dd as a date field gives it, '' for none: from the start of that day... */
@@ -154,6 +159,23 @@ export class ShipmentListState {
   setSort(sort: ListSort): void {
     this.#sort = sort;
     void this.reload();
+  }
+
+  /**
+   * New and changed shipments appear without a refresh: the list is read again once the store
+   * settles (a drain or a sync changes many rows in a burst). Returns the function that stops.
+   */
+  follow(): () => void {
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const stop = this.station.onAny((event) => {
+      if (!CHANGES.has(event.type)) return;
+      clearTimeout(settle);
+      settle = setTimeout(() => void this.reload(), SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(settle);
+      stop();
+    };
   }
 
   /** Reads the list again from its first page (a new query, or the store changed). */

@@ -1,11 +1,13 @@
 /**
  * A station for the renderer's state classes under test, at the seam they already have
  * (StationClient): a few imported orders, an address check that knows a bad ZIP, rates that
- * depend on every part of the shipment, and `ship` that records what it was sent. Every answer
- * goes through `deliver`, which a test can hand to fast-check's scheduler so answers come back in
- * any order. Used by tests only.
+ * depend on every part of the shipment, and `ship` that records what it was sent. A test scripts
+ * any other method's answer (`answer`, throwing `refusal(...)` for a typed error), sends the
+ * station's events (`emit`) and reads what each call was sent (`inputsOf`). Every answer goes
+ * through `deliver`, which a test can hand to fast-check's scheduler, or to `holdAnswers`, so
+ * answers come back in any order. Used by tests only.
  */
-import type { ApiResult, MethodInput, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder } from '../../../electron/api';
+import type { ApiError, ApiResult, MethodInput, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder } from '../../../electron/api';
 import type { EventOf, StationClient } from '../lib/station';
 import { StationCallError } from '../lib/station';
 
@@ -93,6 +95,36 @@ export const FAKE_SETTINGS: StationSettings = {
   packingSlips: false,
 };
 
+/** What a scripted answer throws for the station to answer with a typed error. */
+export class Refusal extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message);
+  }
+}
+
+/** A typed error for a scripted answer to throw: `throw refusal('offline', 'the service cannot be reached')`. */
+export function refusal(code: ApiError['code'], message: string, fields: ApiError['fields'] = []): Refusal {
+  return new Refusal({ code, message, fields, retryable: code === 'offline' || code === 'rateLimited' });
+}
+
+/** A test's own answer to a method: its value, or a thrown `refusal`. */
+export type Answer<M extends StationMethod> = (input: MethodInput<M>) => StationResults[M];
+
+/** Answers held back until a test lets them through, in the order it chooses. */
+export interface HeldAnswers {
+  /** How many answers are waiting. */
+  readonly waiting: number;
+  /** Lets the answer at `index` (in the order they were held) through. */
+  release(index: number): void;
+  /** Lets every waiting answer through, first held first, and answers at once from now on. */
+  releaseAll(): void;
+}
+
+/** Lets every answer and reload already on its way finish (the fake answers at once). */
+export function settled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export interface ShipCall {
   readonly input: Ship;
   readonly stationRef: string;
@@ -105,6 +137,8 @@ export class FakeStation implements StationClient {
   /** Every rate answer, by what it was quoted for: the services it offered. */
   readonly quotes = new Map<string, readonly string[]>();
   readonly calls: StationMethod[] = [];
+  /** Every call with its input, in order. */
+  readonly sent: { readonly method: StationMethod; readonly input: unknown }[] = [];
   /** The service cannot be reached: rates and checks fail as offline; ship still queues. */
   offline = false;
   settings: StationSettings = FAKE_SETTINGS;
@@ -112,7 +146,54 @@ export class FakeStation implements StationClient {
   deliver: <T>(answer: T) => Promise<T> = (answer) => Promise.resolve(answer);
   readonly #shipments = new Map<string, ShipmentSummary>();
   readonly #listeners = new Set<(event: StationEvent) => void>();
+  readonly #answers = new Map<StationMethod, (input: never) => unknown>();
   #next = 1;
+
+  /** Answers `method` with `answer` from now on (in place of the fake's own answer, if it has one). */
+  answer<M extends StationMethod>(method: M, answer: Answer<M>): this {
+    this.#answers.set(method, answer);
+    return this;
+  }
+
+  /** The inputs `method` was called with, in order. */
+  inputsOf<M extends StationMethod>(method: M): MethodInput<M>[] {
+    return this.sent.filter((call) => call.method === method).map((call) => call.input as MethodInput<M>);
+  }
+
+  /** Tells every listener of the page an event, as the station does. */
+  emit(event: StationEvent): void {
+    for (const listener of [...this.#listeners]) listener(event);
+  }
+
+  /** How many listeners follow the station's events (a state class that stopped following has none left). */
+  get listening(): number {
+    return this.#listeners.size;
+  }
+
+  /** Holds every answer from now on until the test releases it. */
+  holdAnswers(): HeldAnswers {
+    const waiting: (() => void)[] = [];
+    const released = new Set<number>();
+    let open = false;
+    this.deliver = <T>(answer: T) => (open ? Promise.resolve(answer) : new Promise<T>((resolve) => waiting.push(() => resolve(answer))));
+    return {
+      get waiting() {
+        return waiting.length - released.size;
+      },
+      release(index) {
+        if (released.has(index)) return;
+        released.add(index);
+        waiting[index]?.();
+      },
+      releaseAll() {
+        open = true;
+        waiting.forEach((release, index) => {
+          if (!released.has(index)) release();
+        });
+        waiting.forEach((_, index) => released.add(index));
+      },
+    };
+  }
 
   #summary(stationRef: string, input: Ship['shipment']): ShipmentSummary {
     return {
@@ -237,9 +318,21 @@ export class FakeStation implements StationClient {
     }
   }
 
+  #scripted<M extends StationMethod>(method: M, input: MethodInput<M>): ApiResult<StationResults[M]> | undefined {
+    const answer = this.#answers.get(method) as Answer<M> | undefined;
+    if (answer === undefined) return undefined;
+    try {
+      return { ok: true, value: answer(input) };
+    } catch (error) {
+      if (error instanceof Refusal) return { ok: false, error: error.error };
+      throw error;
+    }
+  }
+
   call<M extends StationMethod>(method: M, input: MethodInput<M>): Promise<ApiResult<StationResults[M]>> {
     this.calls.push(method);
-    return this.deliver(this.#answer(method, input));
+    this.sent.push({ method, input });
+    return this.deliver(this.#scripted(method, input) ?? this.#answer(method, input));
   }
 
   async value<M extends StationMethod>(method: M, input: MethodInput<M>): Promise<StationResults[M]> {
