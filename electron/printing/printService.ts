@@ -32,6 +32,7 @@ import type { PrinterChoice, PrinterRole } from './printerMap';
 import { makeTestPage } from './testPage';
 import { ZplResolutionError, zplForPrinter } from './zpl/carrier';
 import { pdfToZpl, zplBytes } from './zpl/zpl';
+import { messageOf } from '../base/errors';
 
 export interface PrintServiceOptions {
   readonly db: Db;
@@ -97,10 +98,6 @@ export function submitFailureMessage(error: PrintBackendError, printer: string, 
     case 'failed':
       return error.message;
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A batch's shipments in the batch's order; each shipment's labels in package order, then its other documents. */

@@ -20,6 +20,7 @@ import { SyncEngine } from '../sync/syncEngine';
 import { seedDemoOrders } from './demoOrders';
 import { StationError } from './dispatch';
 import type { StoredProfile } from './profiles';
+import { messageOf } from '../base/errors';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -191,7 +192,7 @@ export class Connection {
       await this.printing.printQueued(roles);
     } catch (error) {
       // Failures of single rows are recorded on the rows; this is the whole pass failing.
-      this.emit({ type: 'printJob', ids: [], state: 'failed', message: `printing stopped: ${error instanceof Error ? error.message : String(error)}` });
+      this.emit({ type: 'printJob', ids: [], state: 'failed', message: `printing stopped: ${messageOf(error)}` });
     }
   }
 

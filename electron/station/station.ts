@@ -35,6 +35,7 @@ import type { StationContext } from './context';
 import type { StationHost } from './host';
 import { ProfileRegistry, secretName, type StoredProfile } from './profiles';
 import type { Vault } from '../platform/vault/vault';
+import { messageOf } from '../base/errors';
 
 export interface StationOptions {
   /** The app's data folder: profiles, each profile's store, the embedded sandbox's data. */
@@ -100,7 +101,7 @@ class StationCore implements StationContext {
       try {
         listener(event);
       } catch (error) {
-        this.log(`an event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`an event listener failed: ${messageOf(error)}`);
       }
     }
   }
@@ -183,7 +184,7 @@ class StationCore implements StationContext {
         const next = await open().catch((error: unknown) => {
           this.log(`connection "${profile.name}" could not open: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
           const staying = previous === undefined ? '' : `; the station stays on "${previous.profile.name}"`;
-          throw new StationError('internal', `the connection "${profile.name}" could not open its data (${error instanceof Error ? error.message : String(error)})${staying}`);
+          throw new StationError('internal', `the connection "${profile.name}" could not open its data (${messageOf(error)})${staying}`);
         });
         this.active = next;
         await previous?.close();
@@ -217,7 +218,7 @@ export async function openStation(options: StationOptions): Promise<Station> {
       await core.close();
       throw error;
     }
-    core.log(`the active connection could not open (${error instanceof Error ? error.message : String(error)}); using the sandbox`);
+    core.log(`the active connection could not open (${messageOf(error)}); using the sandbox`);
     await core.activate(SANDBOX_PROFILE_ID);
   }
   const orderFiles = await OrderFiles.open({

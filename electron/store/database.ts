@@ -18,6 +18,7 @@ import { StoreCorruptError, isCorruptionError } from './errors';
 import { checkIntegrity, resolvePolicy, type IntegrityPolicy } from './integrity';
 import { MIGRATIONS, assertNotTooNew, runMigrations, type Migration } from './migrations';
 import type { Db } from './statements';
+import { messageOf } from '../base/errors';
 
 export const BUSY_TIMEOUT_MS = 5000;
 /** The page cache, in KiB. */
@@ -39,10 +40,6 @@ export interface OpenStoreOptions {
   integrity?: IntegrityPolicy;
   /** Tests pass a shorter list to stop at an earlier schema. */
   migrations?: readonly Migration[];
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function asStoreError(path: string, error: unknown): unknown {

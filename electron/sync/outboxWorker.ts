@@ -22,6 +22,7 @@ import type { SyncListener } from './events';
 import { DrainProgress } from './drainProgress';
 import { OUTBOX_RETRY_POLICY, afterFailure, type FailureFacts, type OutboxRetryPolicy } from './outboxPolicy';
 import { reconcileCreate, reconcileLocationCreate, type CreateVerdict } from './reconcile';
+import { messageOf } from '../base/errors';
 
 /** What sending (or finding) an item came to. */
 type Outcome =
@@ -167,7 +168,7 @@ export class OutboxWorker {
       }
     } catch (error) {
       if (error instanceof ServiceError) this.settleFailure(item, error);
-      else outbox.markNeedsReview(db, item.id, { kind: 'internal', message: `sending failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }, timers.now());
+      else outbox.markNeedsReview(db, item.id, { kind: 'internal', message: `sending failed unexpectedly: ${messageOf(error)}` }, timers.now());
     }
     this.emitItem(item.id);
     return true;

@@ -15,6 +15,7 @@ import { listUndelivered, upsertFromSearch } from '../store/shipments';
 import { recordTrackingAnswer } from '../store/tracking';
 import type { SyncPhase } from '../api/stationEvents';
 import type { SyncListener } from './events';
+import { messageOf } from '../base/errors';
 
 export interface PullOptions {
   readonly db: Database.Database;
@@ -59,7 +60,7 @@ export class PullSync {
       await run();
       return true;
     } catch (error) {
-      const message = error instanceof ServiceError ? error.message : `stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+      const message = error instanceof ServiceError ? error.message : `stopped unexpectedly: ${messageOf(error)}`;
       this.options.onEvent?.({ type: 'syncFailed', phase, message });
       return false;
     }

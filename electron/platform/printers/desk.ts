@@ -8,6 +8,7 @@ import { PDF_FOLDER_PRINTER, type SpoolerStatus } from '../../api/printing';
 import type { JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from './backend';
 import { PrintBackendError } from './backend';
 import { isPdfFolderJob, type PdfFolderBackend } from './pdfFolder';
+import { messageOf } from '../../base/errors';
 
 export interface PrinterSurvey {
   /** The system's printers (none when its print service cannot be asked), then the PDF folder. */
@@ -17,7 +18,7 @@ export interface PrinterSurvey {
 
 /** What a failed listing says about the print service. */
 export function spoolerStatusOf(error: unknown): SpoolerStatus {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (error instanceof PrintBackendError && error.spoolerDown !== undefined) return { state: error.spoolerDown, message };
   return { state: 'failed', message: `the print service did not list its printers: ${message}` };
 }

@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PDF_FOLDER_PRINTER } from '../../api/printing';
 import type { JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from './backend';
 import { PrintBackendError } from './backend';
+import { messageOf } from '../../base/errors';
 
 export interface PdfFolderOptions {
   /** The folder to write to, read at every job (the desk may choose another at any time). */
@@ -25,10 +26,6 @@ export interface PdfFolderOptions {
 /** Characters no file system takes in a name (Windows' list, the strictest), and control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 const NOT_IN_FILE_NAMES = /[<>:"/\\|?*\x00-\x1f\x7f]+/g;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** "2026-11-26 09.03.12": sorts by time in any file browser, and holds no character a file system refuses. */
 function stamp(ms: number): string {

@@ -6,6 +6,7 @@ import { counts as outboxCounts } from '../../store/outbox';
 import { StationError } from '../dispatch';
 import { profileWarnings, secretName, type StoredProfile } from '../profiles';
 import type { StationContext } from '../context';
+import { messageOf } from '../../base/errors';
 
 type ConnectionMethods = 'getConnection' | 'listProfiles' | 'saveProfile' | 'deleteProfile' | 'setProfileSecret' | 'clearProfileSecret' | 'testConnection' | 'switchProfile';
 
@@ -105,7 +106,7 @@ export function connectionHandlers(station: StationContext): Pick<StationHandler
         await client.getLocations({ Page: 1, Limit: 1 });
         return { ok: true, message: `signed in to ${profile.baseUrl} and read locations`, elapsedMs: Math.round(performance.now() - started) };
       } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error), elapsedMs: Math.round(performance.now() - started) };
+        return { ok: false, message: messageOf(error), elapsedMs: Math.round(performance.now() - started) };
       } finally {
         client.close();
       }

@@ -18,6 +18,7 @@ import { StationError } from '../dispatch';
 import { parseMedia } from '../../printing/media';
 import type { StationContext } from '../context';
 import { printSystem } from '../printSystem';
+import { messageOf } from '../../base/errors';
 
 /** A shipment voided, or being voided: the void is on its way and the label must not print meanwhile. */
 const VOIDED_STATUSES: ReadonlySet<string> = new Set(['Cancelled', PENDING_CHANGE_STATUSES.cancelShipment]);
@@ -110,7 +111,7 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
       try {
         await (reveal ? station.fileOpener.reveal(file) : station.fileOpener.open(file));
       } catch (error) {
-        throw new StationError('conflict', `${error instanceof Error ? error.message : String(error)}: the file is ${file}`);
+        throw new StationError('conflict', `${messageOf(error)}: the file is ${file}`);
       }
       return { path: file };
     },
