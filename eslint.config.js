@@ -120,7 +120,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'Only the Electron shell imports electron.' }],
         patterns: [{
-          group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/platform/**', '**/sandbox/**', '**/service/client/**', '**/service/client'],
+          group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/platform/**', '!**/platform/privateFiles', '**/sandbox/**', '**/service/client/**', '**/service/client'],
           message: 'The store sits below printing, sync, the station and the transports: take names and shapes from electron/api or the service contract.',
         }],
       }],

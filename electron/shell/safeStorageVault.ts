@@ -16,7 +16,7 @@
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
 import * as z from 'zod';
-import { ensurePrivateDir } from '../privateFiles';
+import { ensurePrivateDir } from '../platform/privateFiles';
 import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, secretDocumentSchema } from '../platform/vault/secretFile';
 import type { Vault } from '../platform/vault/vault';
 import { VaultError } from '../platform/vault/vault';

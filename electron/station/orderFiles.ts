@@ -17,7 +17,7 @@ import type { ColumnMapping, ImportPreview, OrderFileEncoding, OrderFilePhase } 
 import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerRequest } from '../orders/orderFileWorker';
 import { sizeOf } from '../orders/orderFile';
 import type { OrdersBatch } from '../orders/orderFileReader';
-import { ensureOwnPrivateDirSync } from '../privateFiles';
+import { ensureOwnPrivateDirSync } from '../platform/privateFiles';
 import { StationError } from './dispatch';
 
 /** Files received and not yet closed, at most; more close the oldest one idle. */

@@ -17,7 +17,7 @@ import { AUTH_METHODS, ProductionProfileInput, SANDBOX_PROFILE_ID, TIERS } from 
 import { describeIssues } from '../service/contract';
 import { quarantineCorruptStore } from '../store/quarantine';
 import { StationError } from './dispatch';
-import { ensurePrivateDirSync, writePrivateFileSync } from '../privateFiles';
+import { ensurePrivateDirSync, writePrivateFileSync } from '../platform/privateFiles';
 
 export interface StoredProfile {
   id: string;

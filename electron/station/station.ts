@@ -7,14 +7,14 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { AuthMethodName, StationEvent, StationHandlers } from '../api';
-import { SANDBOX_PROFILE_ID } from '../api';
+import { PDF_FOLDER_PRINTER, SANDBOX_PROFILE_ID } from '../api';
 import { systemFileOpener, type FileOpener } from '../platform/fileOpener';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { chooseBackend } from '../platform/printers/choose';
 import { DeskPrinters } from '../platform/printers/desk';
 import { PdfFolderBackend, defaultPdfFolder } from '../platform/printers/pdfFolder';
 import { getSetting } from '../store/settings';
-import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../platform/privateFiles';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
 import { realTimers, type Timers } from '../platform/clock';
@@ -81,7 +81,7 @@ class StationCore implements StationContext {
     this.timers = options.timers ?? realTimers;
     this.defaultPdfFolder = options.pdfFolder ?? defaultPdfFolder(homedir(), existsSync);
     const system = options.printerBackend ?? chooseBackend({ platform: process.platform, env: process.env });
-    this.backend = new DeskPrinters(system, new PdfFolderBackend({ folder: () => this.pdfFolder().folder, now: this.timers.now }));
+    this.backend = new DeskPrinters(system, new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => this.pdfFolder().folder, now: this.timers.now }));
     this.fileOpener = options.fileOpener ?? systemFileOpener();
   }
 

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../platform/privateFiles';
 import { StoreCorruptError, isCorruptionError } from './errors';
 import { checkIntegrity, resolvePolicy, type IntegrityPolicy } from './integrity';
 import { MIGRATIONS, assertNotTooNew, runMigrations, type Migration } from './migrations';

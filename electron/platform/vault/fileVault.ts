@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { PRIVATE_FILE_MODE, ensurePrivateDir, writePrivateFile } from '../../privateFiles';
+import { PRIVATE_FILE_MODE, ensurePrivateDir, writePrivateFile } from '../privateFiles';
 import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, damagedFileAdvice, secretDocumentSchema } from './secretFile';
 import type { Vault } from './vault';
 import { VaultError } from './vault';

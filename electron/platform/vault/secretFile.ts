@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { describeIssues } from '../../base/issues';
-import { writePrivateFile } from '../../privateFiles';
+import { writePrivateFile } from '../privateFiles';
 import { VaultError } from './vault';
 import { messageOf } from '../../base/errors';
 

@@ -42,7 +42,7 @@ const NOT_RUNNING = new PrintBackendError('failed', 'the print service (CUPS) is
 
 function desk(spooler: FakeSpooler): DeskPrinters {
   const folder = tempFolder();
-  return new DeskPrinters(spooler, new PdfFolderBackend({ folder: () => folder }));
+  return new DeskPrinters(spooler, new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder }));
 }
 
 async function labelStatus(db: Db, spooler: FakeSpooler) {
