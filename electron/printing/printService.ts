@@ -11,16 +11,8 @@
  * store alone, so labels print while the service is down.
  */
 import type { Timers } from '../platform/clock';
-import { batchPlaceOf, noteBatchPrint, shipmentsHeldForBatches, unresolvedPrintFailuresOfBatch } from '../store/batches';
-import type { StoredDocument } from '../store/documents';
-import { getDocument, getDocumentInfo } from '../store/documents';
-import { StoreNotFoundError, StoreTransitionError } from '../store/errors';
+import { StoreNotFoundError, StoreTransitionError, printerEntry, type PrintOptions, type Store, type StoredDocument } from '../store';
 import { DEFAULT_PRINTER_LANGUAGE, roleOf, type PrintEvent, type PrintJob, type PrintPreview, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
-import type { PrintOptions } from '../store/printJobs';
-import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintHeld, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
-import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting, printerEntry } from '../store/settings';
-import { atomically, type Db } from '../store/statements';
 import type { PrintFormat, PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
 import { DocumentError } from './document';
@@ -35,7 +27,7 @@ import { pdfToZpl, zplBytes } from './zpl/zpl';
 import { messageOf } from '../base/errors';
 
 export interface PrintServiceOptions {
-  readonly db: Db;
+  readonly store: Store;
   readonly backend: PrinterBackend;
   readonly timers: Timers;
   readonly onEvent?: (event: PrintEvent | PrinterStateEvent) => void;
@@ -108,7 +100,7 @@ function packageOrder(a: Member, b: Member): number {
 }
 
 export class PrintService {
-  private readonly db: Db;
+  private readonly store: Store;
   private readonly backend: PrinterBackend;
   private readonly timers: Timers;
   private readonly onEvent: (event: PrintEvent | PrinterStateEvent) => void;
@@ -127,7 +119,7 @@ export class PrintService {
   private wakeWatch: (() => void) | undefined;
 
   constructor(options: PrintServiceOptions) {
-    this.db = options.db;
+    this.store = options.store;
     this.backend = options.backend;
     this.timers = options.timers;
     this.onEvent = options.onEvent ?? (() => undefined);
@@ -143,10 +135,10 @@ export class PrintService {
    */
   printQueued(roles: { readonly label: boolean; readonly document: boolean } = { label: true, document: true }): Promise<PrintJob[]> {
     return this.exclusive(async () => {
-      const held = shipmentsHeldForBatches(this.db);
-      const queued = listOpenPrintJobs(this.db).filter((row) => row.state === 'queued' && !held.has(row.stationRef) && roles[this.roleOfRow(row)]);
+      const held = this.store.read.shipmentsHeldForBatches();
+      const queued = this.store.read.listOpenPrintJobs().filter((row) => row.state === 'queued' && !held.has(row.stationRef) && roles[this.roleOfRow(row)]);
       await this.printRows(queued);
-      return queued.map((row) => getPrintJob(this.db, row.id) ?? row);
+      return queued.map((row) => this.store.read.printJob(row.id) ?? row);
     });
   }
 
@@ -157,31 +149,31 @@ export class PrintService {
    */
   retry(jobId: number): Promise<PrintJob> {
     return this.exclusive(async () => {
-      const failed = getPrintJob(this.db, jobId);
+      const failed = this.store.read.printJob(jobId);
       if (failed === undefined) throw new StoreNotFoundError(`there is no print job ${String(jobId)}`);
       if (failed.state !== 'failed') throw new StoreTransitionError(`print job ${String(jobId)} is ${failed.state}, not failed: there is nothing to retry`);
       if (failed.documentId === null) throw new StoreNotFoundError('the document is no longer kept (it passed the retention period): it cannot be printed again');
-      const place = batchPlaceOf(this.db, failed.stationRef);
-      const others = place === undefined ? [] : unresolvedPrintFailuresOfBatch(this.db, place.batchId).filter((id) => id !== jobId);
+      const place = this.store.read.batchPlaceOf(failed.stationRef);
+      const others = place === undefined ? [] : this.store.read.unresolvedPrintFailuresOfBatch(place.batchId).filter((id) => id !== jobId);
       const now = this.timers.now();
-      const rows = atomically(this.db, () =>
-        [failed, ...others.map((id) => getPrintJob(this.db, id))].flatMap((job) => {
+      const rows = this.store.atomically((write) =>
+        [failed, ...others.map((id) => write.printJob(id))].flatMap((job) => {
           // A batch's failure whose document is gone stays a problem of its own.
           if (job === undefined || job.documentId === null) return [];
-          resolveFailure(this.db, job.id, now);
-          return [recordReprint(this.db, job.documentId, now, { printer: job.printer, copies: job.copies })];
+          write.resolvePrintFailure(job.id, now);
+          return [write.recordReprint(job.documentId, now, { printer: job.printer, copies: job.copies })];
         }),
       );
       await this.printRows(rows);
       const row = rows[0];
       if (row === undefined) throw new StoreNotFoundError(`print job ${String(jobId)} could not be printed again`);
-      return getPrintJob(this.db, row.id) ?? row;
+      return this.store.read.printJob(row.id) ?? row;
     });
   }
 
   /** Labels go to the label printer, everything else to the document printer. */
   private roleOfRow(row: PrintJob): PrinterRole {
-    const doc = row.documentId === null ? undefined : getDocumentInfo(this.db, row.documentId);
+    const doc = row.documentId === null ? undefined : this.store.read.documentInfo(row.documentId);
     return roleOf(doc?.type ?? 'Label');
   }
 
@@ -189,9 +181,9 @@ export class PrintService {
   reprint(documentId: number, options: PrintOptions = {}): Promise<PrintJob> {
     // Recorded inside the turn, so a concurrent printQueued() cannot pick the new row up as well.
     return this.exclusive(async () => {
-      const row = recordReprint(this.db, documentId, this.timers.now(), options);
+      const row = this.store.atomically((write) => write.recordReprint(documentId, this.timers.now(), options));
       await this.printRows([row]);
-      return getPrintJob(this.db, row.id) ?? row;
+      return this.store.read.printJob(row.id) ?? row;
     });
   }
 
@@ -202,8 +194,8 @@ export class PrintService {
    * says of it is a note; a resolution it cannot take is said as such.
    */
   async preview(doc: StoredDocument, printer?: string): Promise<PrintPreview> {
-    const choice = await new PrinterMap(this.db, this.backend).choose(doc.type, printer ?? null);
-    const target: JobTarget = { printer: choice.printer, media: choice.media, longer: choice.longer, language: printerLanguageOf(this.db, choice.printer) };
+    const choice = await new PrinterMap(this.store.read, this.backend).choose(doc.type, printer ?? null);
+    const target: JobTarget = { printer: choice.printer, media: choice.media, longer: choice.longer, language: this.store.read.printerLanguageOf(choice.printer) };
     const what = describeDocument(doc);
     const planned = await planDocument(doc.bytes, what, target);
     const raw = planned.filter((p) => p.label.art.kind === 'zpl');
@@ -224,13 +216,13 @@ export class PrintService {
   }
 
   history(options: { stationRef?: string; limit?: number } = {}): PrintJob[] {
-    return listPrintJobs(this.db, options);
+    return this.store.read.listPrintJobs(options);
   }
 
   /** A page at the printer's media naming the printer, media and date; watched like any job. */
   testPage(printer: string): Promise<{ jobId: string }> {
     return this.exclusive(async () => {
-      const choices = new PrinterMap(this.db, this.backend);
+      const choices = new PrinterMap(this.store.read, this.backend);
       const role: PrinterRole = printer === (await this.labelPrinterName(choices)) ? 'label' : 'document';
       const { media } = await choices.choose(role === 'label' ? 'Label' : 'TestPage', printer);
       const bytes = await makeTestPage(printer, media, new Date(this.timers.now()));
@@ -333,7 +325,7 @@ export class PrintService {
   private adoptSentRows(): void {
     const known = new Set([...this.tracked.values()].flatMap((t) => t.ids));
     const byJob = new Map<string, { ids: number[]; printer: string; jobId: string; sentAt: number }>();
-    for (const row of listOpenPrintJobs(this.db)) {
+    for (const row of this.store.read.listOpenPrintJobs()) {
       if (row.state !== 'sent' || row.cupsJobId === null || known.has(row.id)) continue;
       // A sent row has its target; failing that (a row from before, whose job id the upgrade could not read), CUPS job ids start with the queue name.
       const printer = row.targetPrinter ?? row.cupsJobId.replace(/-\d+$/, '');
@@ -349,8 +341,7 @@ export class PrintService {
     const now = this.timers.now();
     for (const id of job.ids) {
       try {
-        if (state === 'completed') markPrintCompleted(this.db, id, now);
-        else markPrintFailed(this.db, id, message ?? '', now, job.printer);
+        this.store.atomically((write) => (state === 'completed' ? write.markPrintCompleted(id, now) : write.markPrintFailed(id, message ?? '', now, job.printer)));
       } catch (error) {
         // Someone else settled the row meanwhile; their answer stands.
         if (!(error instanceof StoreTransitionError)) throw error;
@@ -369,15 +360,17 @@ export class PrintService {
 
   private fail(rows: readonly PrintJob[], message: string, printer?: string): void {
     const now = this.timers.now();
-    for (const row of rows) markPrintFailed(this.db, row.id, message, now, printer);
+    this.store.atomically((write) => {
+      for (const row of rows) write.markPrintFailed(row.id, message, now, printer);
+    });
     if (rows.length > 0) this.onEvent({ type: 'printJob', ids: rows.map((r) => r.id), state: 'failed', message, ...(printer !== undefined ? { printer } : {}) });
   }
 
   private async printRows(rows: readonly PrintJob[]): Promise<void> {
-    const choices = new PrinterMap(this.db, this.backend);
+    const choices = new PrinterMap(this.store.read, this.backend);
     const groups = new Map<string, Group>();
     for (const row of rows) {
-      const doc = row.documentId === null ? undefined : getDocument(this.db, row.documentId);
+      const doc = row.documentId === null ? undefined : this.store.read.document(row.documentId);
       if (doc === undefined) {
         this.fail([row], 'The document is no longer kept (it passed the retention period): it cannot be printed again');
         continue;
@@ -391,9 +384,9 @@ export class PrintService {
       }
       const media = choice.media;
       // An automatic print takes the printer's copies setting; a reprint the copies asked for.
-      const copies = row.purpose === 'auto' ? (printerEntry(getSetting(this.db, 'printerCopies'), choice.printer) ?? row.copies) : row.copies;
+      const copies = row.purpose === 'auto' ? (printerEntry(this.store.read.deskSetting('printerCopies'), choice.printer) ?? row.copies) : row.copies;
       // A batch's shipments print together, one job per printer; any other shipment on its own.
-      const place = batchPlaceOf(this.db, row.stationRef);
+      const place = this.store.read.batchPlaceOf(row.stationRef);
       const owner = place === undefined ? row.stationRef : `batch ${String(place.batchId)}`;
       const key = [owner, choice.printer, String(copies), String(media.width), String(media.height)].join('\u0000');
       const group = groups.get(key) ?? { title: `Packbench ${owner}`, batchId: place?.batchId, choice, copies, members: [] };
@@ -406,7 +399,7 @@ export class PrintService {
   private async printGroup(group: Group): Promise<void> {
     const { printer, media, longer, role } = group.choice;
     const members = [...group.members].sort(packageOrder);
-    const target: JobTarget = { printer, media, longer, language: printerLanguageOf(this.db, printer) };
+    const target: JobTarget = { printer, media, longer, language: this.store.read.printerLanguageOf(printer) };
     const planned: { member: Member; labels: PlannedLabel[] }[] = [];
     for (const member of members) {
       try {
@@ -423,9 +416,11 @@ export class PrintService {
       // and print when the printer is back (onPrinterBack).
       const why = paused.message === undefined || paused.message === '' ? '' : ` (${paused.message})`;
       const message = `Printer ${printer} is paused${why}: it prints when the printer is resumed`;
-      if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, message);
       const ids = planned.map((c) => c.member.row.id);
-      markPrintHeld(this.db, ids, printer, message, this.timers.now());
+      this.store.atomically((write) => {
+        if (group.batchId !== undefined) write.noteBatchPrint(group.batchId, message);
+        write.markPrintHeld(ids, printer, message, this.timers.now());
+      });
       this.onEvent({ type: 'printJob', ids, state: 'held', printer, message });
       return;
     }
@@ -440,14 +435,14 @@ export class PrintService {
       return;
     }
     const now = this.timers.now();
-    atomically(this.db, () => {
+    this.store.atomically((write) => {
       for (const { member, labels } of built.members) {
         const layout = layoutOf(labels);
         // What the printer said of carrier ZPL's resolution belongs to the labels it was said of.
         for (const label of layout.labels) label.notes.push(...built.job.notes.filter((note) => note.startsWith(label.what)));
-        markPrintSent(this.db, member.row.id, jobId, printer, now, layout);
+        write.markPrintSent(member.row.id, jobId, printer, now, layout);
       }
-      if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, null);
+      if (group.batchId !== undefined) write.noteBatchPrint(group.batchId, null);
     });
     const ids = rows.map((r) => r.id);
     this.tracked.set(`${printer}\u0000${jobId}`, { ids, printer, jobId, sentAt: now, testPage: false, pages: ids.length });
@@ -493,7 +488,7 @@ export class PrintService {
    * drawn at the printer's resolution, copies asked of the printer (^PQ) so the job stays one raw job.
    */
   private async inPrinterLanguage(printer: string, pdf: Uint8Array, copies: number): Promise<PrinterJob> {
-    const language = printerLanguageOf(this.db, printer);
+    const language = this.store.read.printerLanguageOf(printer);
     if (language.language !== 'ZPL') return { data: pdf, format: 'pdf', copies };
     return { data: zplBytes(await pdfToZpl(pdf, language, { copies })), format: 'raw', copies: 1 };
   }

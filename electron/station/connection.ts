@@ -71,7 +71,7 @@ export class Connection {
     this.timers = parts.timers;
     const db = store.db;
     this.sync = new SyncEngine({
-      db,
+      store,
       timers: parts.timers,
       onEvent: (event) => {
         if (event.type === 'connectivity') this.reason = event.reason;
@@ -85,7 +85,7 @@ export class Connection {
       ...(parts.tuning?.trackingEveryMs === undefined ? {} : { trackingEveryMs: parts.tuning.trackingEveryMs }),
     });
     this.printing = new PrintService({
-      db,
+      store,
       backend: parts.backend,
       timers: parts.timers,
       onEvent: parts.emit,
