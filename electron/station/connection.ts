@@ -18,7 +18,7 @@ import { getSetting } from '../store/settings';
 import type { Db } from '../store/statements';
 import { SyncEngine } from '../sync/syncEngine';
 import { seedDemoOrders } from './demoOrders';
-import { StationError } from './dispatch';
+import { StationError } from '../api';
 import type { StoredProfile } from './profiles';
 import { messageOf } from '../base/errors';
 

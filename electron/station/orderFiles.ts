@@ -18,7 +18,7 @@ import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerReq
 import { sizeOf } from '../orders/orderFile';
 import type { OrdersBatch } from '../orders/orderFileReader';
 import { ensureOwnPrivateDirSync } from '../platform/privateFiles';
-import { StationError } from './dispatch';
+import { StationError } from '../api';
 
 /** Files received and not yet closed, at most; more close the oldest one idle. */
 const MAX_OPEN_FILES = 3;

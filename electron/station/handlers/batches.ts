@@ -10,7 +10,7 @@
  * cheapest service of the method it is sent), so their answer has to be in the create itself.
  */
 import type { BatchEstimate, BatchOrderEstimate, BatchService, BatchView, ParsedInput, StationHandlers } from '../../api';
-import { UNITS_OF } from '../../api';
+import { UNITS_OF, StationError } from '../../api';
 import type { ShipmentAddress, ShipmentCreate, ShipmentInfo } from '../../service/contract';
 import { ServiceError } from '../../service/client/errors';
 import { batchCounts, batchIdOfKey, insertBatch, listBatches, readBatch, settleBatches, type BatchOrderToStore } from '../../store/batches';
@@ -23,7 +23,6 @@ import { newStationRef } from '../../store/stationRef';
 import { RULE_PROBE, planOrder, refusalOf, type OrderPlan, type ShipFrom } from '../batchPlan';
 import { BatchQuotes, cheapestOfMethod, inTurns, rateOfService, type OfferedRate, type RateAnswer } from '../batchQuotes';
 import type { Connection } from '../connection';
-import { StationError } from '../dispatch';
 import type { StationContext } from '../context';
 
 type BatchMethods = 'estimateBatch' | 'batchServices' | 'shipBatch' | 'getBatch' | 'listBatches';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { ConnectionInfo, ProfileView, StationHandlers } from '../../api';
 import { ServiceClient } from '../../service/client/client';
 import { counts as outboxCounts } from '../../store/outbox';
-import { StationError } from '../dispatch';
+import { StationError } from '../../api';
 import { profileWarnings, secretName, type StoredProfile } from '../profiles';
 import type { StationContext } from '../context';
 import { messageOf } from '../../base/errors';

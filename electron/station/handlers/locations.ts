@@ -6,7 +6,7 @@
 import type { StationHandlers } from '../../api';
 import { NetworkError, TimeoutError } from '../../service/client/errors';
 import { getLocation, markLocationDeleted, pageOfLocations, upsertLocationDetail, upsertLocationListRecords } from '../../store/locations';
-import { StationError } from '../dispatch';
+import { StationError } from '../../api';
 import type { StationContext } from '../context';
 
 type LocationMethods = 'listLocations' | 'getLocation' | 'createLocation' | 'updateLocation' | 'deleteLocation';

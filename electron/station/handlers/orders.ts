@@ -11,10 +11,9 @@ import { getLocation, listLocations, type CachedLocation } from '../../store/loc
 import { countOrders, deleteOrderMapping, findOrderByScan, getOrder, getOrderMapping, listOrderMappings, listOrders, saveOrderMapping, storeImportBatch } from '../../store/orders';
 import { findByOrderNumber } from '../../store/shipments';
 import { orderShipmentDraft } from '../../shipping/orderShipment';
-import { UNITS_OF } from '../../api';
+import { UNITS_OF, StationError } from '../../api';
 import { getSetting } from '../../store/settings';
 import type { Db } from '../../store/statements';
-import { StationError } from '../dispatch';
 import type { StationContext } from '../context';
 import type { OrderFiles } from '../orderFiles';
 

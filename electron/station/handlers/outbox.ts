@@ -9,7 +9,7 @@ import { followShipment, reopenOrderShippedBy } from '../../store/orders';
 import { discard, get, list, recheck, resubmit } from '../../store/outbox';
 import { atomically, type Db } from '../../store/statements';
 import { RECONCILED_KINDS } from '../../sync/outboxPolicy';
-import { StationError } from '../dispatch';
+import { StationError } from '../../api';
 import type { StationContext } from '../context';
 
 type OutboxMethods = 'listOutbox' | 'retryOutboxItem' | 'resubmitOutboxItem' | 'discardOutboxItem';

@@ -7,14 +7,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PrintProblem, PrinterSetup, StationHandlers } from '../../api';
-import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES, PENDING_CHANGE_STATUSES } from '../../api';
+import { DEFAULT_PRINTER_LANGUAGE, MEDIA_NAMES, PENDING_CHANGE_STATUSES, StationError } from '../../api';
 import { folderProblem, isPdfFolderJob, pdfFolderJobFile } from '../../platform/printers/pdfFolder';
 import { getDocument, getDocumentInfo, type StoredDocument } from '../../store/documents';
 import { getPrintJob, listUnresolvedFailures, resolveFailure } from '../../store/printJobs';
 import { getPrinterLanguages, setPrinterLanguage } from '../../store/printerLanguage';
 import { getSetting, setSetting } from '../../store/settings';
 import { getByStationRef } from '../../store/shipments';
-import { StationError } from '../dispatch';
 import { parseMedia } from '../../printing/media';
 import type { StationContext } from '../context';
 import { printSystem } from '../printSystem';

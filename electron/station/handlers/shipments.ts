@@ -13,7 +13,7 @@ import { searchShipments } from '../../store/search';
 import { findByOrderNumber, getByStationRef, upsertFromSearch } from '../../store/shipments';
 import { recordTrackingAnswer } from '../../store/tracking';
 import type { CachedShipment } from '../../api';
-import { StationError } from '../dispatch';
+import { StationError } from '../../api';
 import { overridesOf } from '../../store/overrides';
 import type { StationContext } from '../context';
 
