@@ -59,7 +59,8 @@ export class Connection {
   /** Set when the service refused the credentials: sending waits until an admin fixes them. */
   refusedCredentials: string | undefined;
   private readonly client: ServiceClient | undefined;
-  private readonly emit: (event: StationEvent) => void;
+  /** Tells the desk (the station's listeners) what happened. */
+  readonly emit: (event: StationEvent) => void;
   private readonly timers: Timers;
   private closed = false;
 
@@ -156,6 +157,16 @@ export class Connection {
     const queued = write(this.store.db);
     this.sync.queued();
     return queued;
+  }
+
+  /** The station's clock. */
+  now(): number {
+    return this.timers.now();
+  }
+
+  /** Something was queued: the outbox worker sends it at once if the service can be reached. */
+  queued(): void {
+    this.sync.queued();
   }
 
   /** The client, or a clear reason why this profile cannot talk to the service yet. */

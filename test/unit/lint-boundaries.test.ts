@@ -44,8 +44,8 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { OUTBOX_STATES } from './outbox';\nexport const x = OUTBOX_STATES;\n", file)).toEqual([]);
   });
 
-  it('keeps shipping rules pure: the station API, the service contract, zod and each other', async () => {
-    const file = 'electron/shipping/probe.ts';
+  it('keeps the order-to-shipment rule pure: the station API, the service contract, zod and each other', async () => {
+    const file = 'electron/shipping/orderShipment.ts';
     for (const module of ['../store/orders', '../station/context', '../printing/media', 'node:fs', 'electron']) {
       expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file), module).toHaveLength(1);
     }
