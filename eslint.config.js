@@ -5,11 +5,14 @@
  *  - the station API (electron/api) imports only zod, the service contract and its own modules,
  *    as values and as types: it owns what it shows, and the preload bundles it into a sandboxed page;
  *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
+ *  - the layer table (LAYERS): every folder of electron/ imports only from folders in lower rows;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules.
  */
 import { builtinModules } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -18,6 +21,78 @@ import globals from 'globals';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'node:*'];
 
 const shellFiles = ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**'];
+
+/**
+ * The layer table of electron/: every folder in one row, the lowest first. A folder imports only
+ * from folders in rows above its own (lower layers), never sideways or down the table, types
+ * included; `(root)` is the files directly in electron/ (main.ts, preload.ts). A new folder needs
+ * a row here before its files pass lint. docs/architecture.md explains each row.
+ */
+const LAYERS = [
+  ['base'], //                                      rules said once: errors, issues, base64, serving policy
+  ['platform'], //                                  the machine's seams: clock, files, printers, vault
+  ['service'], //                                   the service's contract and the client that speaks it
+  ['api'], //                                       the station API: names and shapes the desk sees
+  ['store'], //                                     the desk's SQLite: its part and the warehouse's part
+  ['orders', 'locations', 'printing', 'sync', 'tracking'], // workflows that stand on the store alone
+  ['shipping', 'sandbox'], //                       the Ship key; the service's emulator (draws labels with printing)
+  ['batches'], //                                   many orders shipped in one step
+  ['station'], //                                   one profile's connection, the coordinator, the API's handlers
+  ['webhost', 'shell'], //                          the two transports: a browser, the Electron window
+  ['(root)', 'tools'], //                           the app's entry points and the command lines
+];
+
+const isDirectory = (/** @type {string} */ file) => existsSync(file) && statSync(file).isDirectory();
+
+/** The top folder of electron/ a path is in, `(root)` for its own files, undefined outside it. */
+function electronFolder(/** @type {string} */ file) {
+  const inside = path.relative(path.join(import.meta.dirname, 'electron'), file);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
+  const [first = ''] = inside.split(path.sep);
+  // `../api` names the folder's index: a folder, not a file of electron/ itself.
+  return first !== inside || isDirectory(file) ? first : '(root)';
+}
+
+/** The table the rule is given, from its options. */
+function layersOf(/** @type {readonly unknown[]} */ options) {
+  return /** @type {{ layers: string[][] }} */ (options[0]).layers;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A folder of electron/ imports only from the folders in lower rows of the layer table.' },
+    schema: [{ type: 'object', properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } } }, required: ['layers'], additionalProperties: false }],
+  },
+  create(context) {
+    const layers = layersOf(context.options);
+    const rowOf = new Map(layers.flatMap((row, index) => row.map((folder) => /** @type {const} */ ([folder, index]))));
+    const file = context.filename;
+    const from = electronFolder(file);
+    if (from === undefined) return {};
+    const fromRow = rowOf.get(from);
+    /** @param {import('estree').Node} node @param {unknown} source */
+    const check = (node, source) => {
+      if (fromRow === undefined || typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = electronFolder(path.resolve(path.dirname(file), source));
+      if (to === undefined || to === from) return;
+      const toRow = rowOf.get(to);
+      if (toRow !== undefined && toRow < fromRow) return;
+      const where = toRow === undefined ? 'a folder missing from the layer table' : toRow === fromRow ? 'the same row' : 'a higher row';
+      context.report({ node, message: `electron/${from} (row ${String(fromRow)}) must not import electron/${to} (${where}): the layer table in eslint.config.js lets a folder import only from lower rows.` });
+    };
+    return {
+      Program(node) {
+        if (fromRow === undefined) context.report({ node, message: `electron/${from} has no row in the layer table (eslint.config.js): give it one.` });
+      },
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => check(node, node.source?.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === 'Literal' ? node.source.value : undefined),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'release/**', 'test-results/**', 'playwright-report/**', 'resources/**', '.cache/**'] },
@@ -65,6 +140,12 @@ export default tseslint.config(
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any`.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // The layer table, on every file of electron/.
+    files: ['electron/**/*.ts'],
+    plugins: { packbench: { rules: { layers: layersRule } } },
+    rules: { 'packbench/layers': ['error', { layers: LAYERS }] },
   },
   {
     files: ['electron/**/*.ts'],

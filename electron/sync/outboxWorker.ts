@@ -10,7 +10,7 @@ import type { ShipmentCreateResult } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
 import { ConflictError, NetworkError, RateLimitError, ServiceError, TimeoutError, ValidationError, type ServiceErrorItem } from '../service/client/errors';
 import type { Timers } from '../platform/clock';
-import { decodeBase64Strict } from '../printing/base64';
+import { decodeBase64Strict } from '../base/base64';
 import { pendingStatusOf, type Store, type StoreWrites } from '../store';
 import type { SyncListener } from './events';
 import { DrainProgress } from './drainProgress';
