@@ -27,8 +27,25 @@ type Outcome =
 
 type Lookup = Exclude<CreateVerdict<unknown>, { verdict: 'found' }> | { readonly verdict: 'found'; readonly outcome: Exclude<Outcome, { kind: 'gone' }>; readonly labelsRecovered: boolean };
 
+/** What the worker asks of the service: the writes it sends, and the lookups after a lost answer. */
+export type OutboxClient = Pick<
+  ServiceClient,
+  | 'createShipment'
+  | 'cancelShipments'
+  | 'updateShipments'
+  | 'blockShipment'
+  | 'unblockShipment'
+  | 'archiveShipment'
+  | 'createLocation'
+  | 'updateLocation'
+  | 'deleteLocation'
+  | 'searchShipments'
+  | 'trackShipments'
+  | 'getLocations'
+>;
+
 /** Writes that would be duplicated if sent twice: after a lost answer, look them up first. */
-async function lookUp(client: ServiceClient, item: OutboxWork): Promise<Lookup | undefined> {
+async function lookUp(client: OutboxClient, item: OutboxWork): Promise<Lookup | undefined> {
   switch (item.kind) {
     case 'createShipment': {
       const verdict = await reconcileCreate(client, item.stationRef);
@@ -65,7 +82,7 @@ function restoreStatus(write: StoreWrites, item: OutboxWork, now: number): void 
 
 export interface OutboxWorkerOptions {
   readonly store: Store;
-  readonly client: ServiceClient;
+  readonly client: OutboxClient;
   readonly timers: Timers;
   readonly random?: () => number;
   readonly onEvent?: SyncListener;
