@@ -38,7 +38,7 @@ export function outboxHandlers(station: StationContext): Pick<StationHandlers, O
   /** The item as it is now; its batch, if it has one, counts it as waiting again. */
   function sentAgain(id: number): OutboxItem {
     const again = item(id);
-    station.connection().batchItemChanged(again.stationRef);
+    station.connection().coordinator.batchItemChanged(again.stationRef);
     return again;
   }
 
@@ -76,7 +76,7 @@ export function outboxHandlers(station: StationContext): Pick<StationHandlers, O
         if (found.kind === 'createShipment') reopenOrderShippedBy(store, found.stationRef, now);
       });
       // A discarded create is settled for its batch, which may now print.
-      if (found.kind === 'createShipment') station.connection().batchItemChanged(found.stationRef);
+      if (found.kind === 'createShipment') station.connection().coordinator.batchItemChanged(found.stationRef);
       return item(id);
     },
   };
