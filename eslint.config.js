@@ -34,8 +34,8 @@ const LAYERS = [
   ['service'], //                                   the service's contract and the client that speaks it
   ['api'], //                                       the station API: names and shapes the desk sees
   ['store'], //                                     the desk's SQLite: its part and the warehouse's part
-  ['orders', 'locations', 'printing', 'sync', 'tracking'], // workflows that stand on the store alone
-  ['shipping', 'sandbox'], //                       the Ship key; the service's emulator (draws labels with printing)
+  ['locations', 'printing', 'sync', 'tracking'], // workflows that stand on the store alone
+  ['orders', 'shipping', 'sandbox'], //             a shop's orders and the Ship key (they read locations); the service's emulator (draws labels with printing)
   ['batches'], //                                   many orders shipped in one step
   ['station'], //                                   one profile's connection, the coordinator, the API's handlers
   ['webhost', 'shell'], //                          the two transports: a browser, the Electron window

@@ -8,7 +8,7 @@ import { StationError } from '../api';
 import type { ServiceClient } from '../service/client/client';
 import { NetworkError, ServiceError, TimeoutError } from '../service/client/errors';
 import type { ShipmentAddress } from '../service/contract';
-import type { CachedLocation, Store } from '../store';
+import type { CachedLocation, Store, StoreReads } from '../store';
 
 export interface LocationsParts {
   readonly store: Store;
@@ -116,4 +116,16 @@ export function addressOf(location: CachedLocation): ShipmentAddress | undefined
     zipPostalCode: r.zipPostalCode,
     country: r.country.toUpperCase(),
   };
+}
+
+/** The country of a cached location, from its detail or its list record. */
+function countryOf(location: CachedLocation | undefined): string | undefined {
+  const country = location?.detail?.address?.country ?? location?.listRecord?.country;
+  return typeof country === 'string' && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined;
+}
+
+/** The desk's country: its default ship-from location's, else the first active location's, else the US. */
+export function deskCountry(read: Pick<StoreReads, 'deskSetting' | 'location' | 'listLocations'>): string {
+  const chosen = read.deskSetting('defaultLocationId');
+  return countryOf(chosen === null ? undefined : read.location(chosen)) ?? read.listLocations().map(countryOf).find((country) => country !== undefined) ?? 'US';
 }

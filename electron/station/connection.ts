@@ -15,7 +15,6 @@ import type { AuthConfig } from '../service/client/auth';
 import { ServiceClient } from '../service/client/client';
 import type { Timers } from '../platform/clock';
 import { StoreCorruptError, openStationStore, quarantineCorruptStore, type StationStore } from '../store';
-import type { Db } from '../store/statements';
 import { SyncEngine } from '../sync/syncEngine';
 import { seedDemoOrders } from './demoOrders';
 import { StationError } from '../api';
@@ -143,17 +142,6 @@ export class Connection {
     // Labels handed to printing before a crash or a switch still print, once.
     void this.coordinator.printAutomatically();
     if (this.client !== undefined) await this.sync.start(this.client);
-  }
-
-  /**
-   * The one way work is queued for the service: `write` puts it in the outbox (with the local
-   * record it is about, in one transaction), then the worker is woken to send it at once if the
-   * service can be reached. Ship, shipment changes and outbox retries all come through here.
-   */
-  queue<T>(write: (db: Db) => T): T {
-    const queued = write(this.store.db);
-    this.sync.queued();
-    return queued;
   }
 
   /** The station's clock. */

@@ -24,7 +24,7 @@ import { batchHandlers } from './handlers/batches';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
 import { orderHandlers } from './handlers/orders';
-import { OrderFiles } from './orderFiles';
+import { OrderFiles } from '../orders/orderFiles';
 import { outboxHandlers } from './handlers/outbox';
 import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
