@@ -13,7 +13,6 @@ import type { PrinterBackend } from '../platform/printers/backend';
 import { chooseBackend } from '../platform/printers/choose';
 import { DeskPrinters } from '../platform/printers/desk';
 import { PdfFolderBackend, defaultPdfFolder } from '../platform/printers/pdfFolder';
-import { getSetting } from '../store/settings';
 import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../platform/privateFiles';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
@@ -87,7 +86,7 @@ class StationCore implements StationContext {
 
   pdfFolder(): { readonly folder: string; readonly isDefault: boolean } {
     // Between two profiles (a switch under way) there is no choice to read: the default stands.
-    const chosen = this.active === undefined ? null : getSetting(this.active.store.db, 'pdfFolder');
+    const chosen = this.active === undefined ? null : this.active.store.read.deskSetting('pdfFolder');
     return chosen === null ? { folder: this.defaultPdfFolder, isDefault: true } : { folder: chosen, isDefault: false };
   }
 

@@ -2,7 +2,6 @@
 import { performance } from 'node:perf_hooks';
 import type { ConnectionInfo, ProfileView, StationHandlers } from '../../api';
 import { ServiceClient } from '../../service/client/client';
-import { counts as outboxCounts } from '../../store/outbox';
 import { StationError } from '../../api';
 import { profileWarnings, secretName, type StoredProfile } from '../profiles';
 import type { StationContext } from '../context';
@@ -49,7 +48,7 @@ async function connectionInfo(station: StationContext): Promise<ConnectionInfo> 
     reason: connection.reason,
     ...(problem === undefined ? {} : { problem }),
     ...(connection.notice === undefined ? {} : { notice: connection.notice }),
-    outbox: outboxCounts(connection.store.db),
+    outbox: connection.store.read.outboxCounts(),
   };
 }
 

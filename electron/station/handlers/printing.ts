@@ -9,9 +9,9 @@ import type { StationHandlers } from '../../api';
 import { StationError } from '../../api';
 import { messageOf } from '../../base/errors';
 import * as jobs from '../../printing/printJobs';
+import { printSystem } from '../../printing/printSystem';
 import * as setup from '../../printing/printerSetup';
 import type { StationContext } from '../context';
-import { printSystem } from '../printSystem';
 
 type PrintingMethods =
   | 'listPrinters'
@@ -38,7 +38,7 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
   const desk = (): setup.SetupParts => ({ store: station.connection().store, pdfFolder: () => station.pdfFolder() });
   return {
     listPrinters: async () => (await station.backend.survey()).printers,
-    getPrintSystem: async () => printSystem(station.connection().store.db, await station.backend.survey()),
+    getPrintSystem: async () => printSystem(station.connection().store.read, await station.backend.survey()),
     getPrinterSetup: () => setup.printerSetup(desk()),
     setPdfFolder: (input) => setup.setPdfFolder(desk(), input),
     openPrintedFile: async ({ printJobId, reveal }) => {
