@@ -129,7 +129,7 @@ export class Connection {
       parts.log(notice);
       store = openStationStore(file, { now: parts.timers.now });
     }
-    if (seed) seedDemoOrders(store.db, parts.timers.now());
+    if (seed) seedDemoOrders(store, parts.timers.now());
     const connection = new Connection(parts, store, notice);
     await connection.start();
     return connection;

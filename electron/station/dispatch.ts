@@ -10,7 +10,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan, parseWith } from '../service/contract'
 import { ServiceError, ValidationError } from '../service/client/errors';
 import { DocumentError } from '../printing/document';
 import { PrintBackendError } from '../platform/printers/backend';
-import { StoreInputError, StoreNotFoundError, StoreTransitionError } from '../store/errors';
+import { StoreInputError, StoreNotFoundError, StoreTransitionError } from '../store';
 import { VaultError } from '../platform/vault/vault';
 
 export type Dispatch = (method: string, input: unknown) => Promise<ApiResult<unknown>>;

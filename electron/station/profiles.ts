@@ -15,7 +15,7 @@ import * as z from 'zod';
 import type { ApiFieldError, AuthMethodName } from '../api';
 import { AUTH_METHODS, ProductionProfileInput, SANDBOX_PROFILE_ID, TIERS, StationError } from '../api';
 import { describeIssues } from '../service/contract';
-import { quarantineCorruptStore } from '../store/quarantine';
+import { quarantineCorruptStore } from '../store';
 import { ensurePrivateDirSync, writePrivateFileSync } from '../platform/privateFiles';
 
 export interface StoredProfile {
