@@ -5,7 +5,8 @@
  *  - the station API (electron/api) imports only zod, the service contract and its own modules,
  *    as values and as types: it owns what it shows, and the preload bundles it into a sandboxed page;
  *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
- *  - the layer table (LAYERS): every folder of electron/ imports only from folders in lower rows;
+ *  - the layer table (LAYERS): every folder of electron/ imports only from folders in lower rows,
+ *    and the store only through its front door (store/index.ts);
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules.
@@ -42,6 +43,9 @@ const LAYERS = [
   ['(root)', 'tools'], //                           the app's entry points and the command lines
 ];
 
+/** Folders the rest of electron/ reaches only through their index (their front door). */
+const FRONT_DOORS = ['store'];
+
 const isDirectory = (/** @type {string} */ file) => existsSync(file) && statSync(file).isDirectory();
 
 /** The top folder of electron/ a path is in, `(root)` for its own files, undefined outside it. */
@@ -53,9 +57,9 @@ function electronFolder(/** @type {string} */ file) {
   return first !== inside || isDirectory(file) ? first : '(root)';
 }
 
-/** The table the rule is given, from its options. */
-function layersOf(/** @type {readonly unknown[]} */ options) {
-  return /** @type {{ layers: string[][] }} */ (options[0]).layers;
+/** The table and the front doors the rule is given, from its options. */
+function optionsOf(/** @type {readonly unknown[]} */ options) {
+  return /** @type {{ layers: string[][]; frontDoors: string[] }} */ (options[0]);
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -63,10 +67,17 @@ const layersRule = {
   meta: {
     type: 'problem',
     docs: { description: 'A folder of electron/ imports only from the folders in lower rows of the layer table.' },
-    schema: [{ type: 'object', properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } } }, required: ['layers'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } }, frontDoors: { type: 'array', items: { type: 'string' } } },
+        required: ['layers', 'frontDoors'],
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
-    const layers = layersOf(context.options);
+    const { layers, frontDoors } = optionsOf(context.options);
     const rowOf = new Map(layers.flatMap((row, index) => row.map((folder) => /** @type {const} */ ([folder, index]))));
     const file = context.filename;
     const from = electronFolder(file);
@@ -75,10 +86,17 @@ const layersRule = {
     /** @param {import('estree').Node} node @param {unknown} source */
     const check = (node, source) => {
       if (fromRow === undefined || typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = electronFolder(path.resolve(path.dirname(file), source));
+      const target = path.resolve(path.dirname(file), source);
+      const to = electronFolder(target);
       if (to === undefined || to === from) return;
       const toRow = rowOf.get(to);
-      if (toRow !== undefined && toRow < fromRow) return;
+      if (toRow !== undefined && toRow < fromRow) {
+        const inside = path.relative(path.join(import.meta.dirname, 'electron', to), target);
+        if (frontDoors.includes(to) && inside !== '' && inside !== 'index') {
+          context.report({ node, message: `electron/${to} is reached through its front door (electron/${to}/index.ts), not electron/${to}/${inside}.` });
+        }
+        return;
+      }
       const where = toRow === undefined ? 'a folder missing from the layer table' : toRow === fromRow ? 'the same row' : 'a higher row';
       context.report({ node, message: `electron/${from} (row ${String(fromRow)}) must not import electron/${to} (${where}): the layer table in eslint.config.js lets a folder import only from lower rows.` });
     };
@@ -145,7 +163,7 @@ export default tseslint.config(
     // The layer table, on every file of electron/.
     files: ['electron/**/*.ts'],
     plugins: { packbench: { rules: { layers: layersRule } } },
-    rules: { 'packbench/layers': ['error', { layers: LAYERS }] },
+    rules: { 'packbench/layers': ['error', { layers: LAYERS, frontDoors: FRONT_DOORS }] },
   },
   {
     files: ['electron/**/*.ts'],

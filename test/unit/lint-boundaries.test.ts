@@ -30,7 +30,7 @@ async function layerTable(): Promise<string[][]> {
 /** A probe file in a folder of electron/, and how it names a module of another folder. */
 const probeIn = (folder: string): string => (folder === '(root)' ? 'electron/probe.ts' : `electron/${folder}/probe.ts`);
 const importOf = (from: string, to: string): string => {
-  const target = to === '(root)' ? 'main' : `${to}/probe`;
+  const target = to === '(root)' ? 'main' : `${to}/index`;
   return `import { x } from '${from === '(root)' ? './' : '../'}${target}';\nexport const y = x;\n`;
 };
 
@@ -56,10 +56,21 @@ describe('the layer table of electron/', async () => {
     // Type imports, re-exports and dynamic imports are arrows too.
     const above = forbidden[0]!.folder;
     const prefix = folder === '(root)' ? './' : '../';
-    const target = above === '(root)' ? 'main' : `${above}/probe`;
+    const target = above === '(root)' ? 'main' : `${above}/index`;
     expect(await layerErrors(`import type { X } from '${prefix}${target}';\nexport type Y = X;\n`, file)).toHaveLength(1);
     expect(await layerErrors(`export { x } from '${prefix}${target}';\n`, file)).toHaveLength(1);
     expect(await layerErrors(`export const y = () => import('${prefix}${target}');\n`, file)).toHaveLength(1);
+  });
+});
+
+describe('the front doors of electron/', () => {
+  it("lets the rest of electron/ reach the store only through its index, while the store's own files reach each other", async () => {
+    const code = (module: string): string => `import { x } from '${module}';\nexport const y = x;\n`;
+    expect(await layerErrors(code('../store/orders'), 'electron/station/probe.ts')).toEqual([expect.stringContaining('electron/store is reached through its front door')]);
+    expect(await layerErrors(code('../../store/statements'), 'electron/station/handlers/probe.ts')).toHaveLength(1);
+    expect(await layerErrors(code('../store'), 'electron/station/probe.ts')).toEqual([]);
+    expect(await layerErrors(code('../store/index'), 'electron/printing/probe.ts')).toEqual([]);
+    expect(await layerErrors(code('./orders'), 'electron/store/probe.ts')).toEqual([]);
   });
 });
 
