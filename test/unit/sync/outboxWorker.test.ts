@@ -94,6 +94,14 @@ function queue(stationRef: string): number {
   return store.atomically((write) => write.queueShipment({ stationRef, input: shipment({ references: { stationRef, orderNumber: `SO-${stationRef}` } }), now: clock.now() })).id;
 }
 
+/** Queues a shipment and lets the worker make its first try, the service doing `script`. */
+async function firstTry(script: Script, stationRef: string): Promise<number> {
+  service.script.push(script);
+  const id = queue(stationRef);
+  await worker.processNext();
+  return id;
+}
+
 const stateOf = (id: number): OutboxState | undefined => store.read.outboxItem(id)?.state;
 const labelsReady = (): SyncEvent[] => events.filter((e) => e.type === 'labelsReady');
 
@@ -113,9 +121,7 @@ describe('the outbox worker', () => {
   });
 
   it('waits out a service it cannot reach on the clock, then sends: nothing is sent early, nothing twice', async () => {
-    service.script.push('unreachable');
-    const id = queue('PB-2');
-    await worker.processNext();
+    const id = await firstTry('unreachable', 'PB-2');
     expect(stateOf(id)).toBe('pending');
     // Not due yet: the worker leaves it alone.
     expect(await worker.processNext()).toBe(false);
@@ -129,9 +135,7 @@ describe('the outbox worker', () => {
   });
 
   it('after a lost answer finds the shipment on the service instead of buying a second label', async () => {
-    service.script.push('loseAnswer');
-    const id = queue('PB-3');
-    await worker.processNext();
+    const id = await firstTry('loseAnswer', 'PB-3');
     expect(stateOf(id)).toBe('unknown');
     await clock.advance(60_000);
     expect(await worker.processNext()).toBe(true);
@@ -142,18 +146,14 @@ describe('the outbox worker', () => {
   });
 
   it('holds the outbox for an admin when the service refuses the credentials, and says so', async () => {
-    service.script.push('refuseCredentials');
-    const id = queue('PB-4');
-    await worker.processNext();
+    const id = await firstTry('refuseCredentials', 'PB-4');
     expect(stateOf(id)).toBe('pending');
     expect(events).toContainEqual({ type: 'blocked', message: "the service refused this station's credentials: the API key was revoked" });
     expect(labelsReady()).toHaveLength(0);
   });
 
   it('fails a shipment the service refuses for its content, with the field named, and prints nothing', async () => {
-    service.script.push('refuseContent');
-    const id = queue('PB-5');
-    await worker.processNext();
+    const id = await firstTry('refuseContent', 'PB-5');
     expect(stateOf(id)).toBe('failed');
     expect(store.read.outboxItem(id)?.lastError).toMatchObject({ kind: 'validation', items: [{ code: 'InvalidPostalCode', field: 'shipTo.zipPostalCode' }] });
     expect(store.read.listOpenPrintJobs()).toEqual([]);
