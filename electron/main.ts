@@ -18,6 +18,7 @@ import { openSafeStorageVault } from './shell/safeStorageVault';
 import { grantScaleAccess } from './shell/scaleAccess';
 import { mainWindowOptions } from './shell/windowOptions';
 import { openStation, type Station } from './station/station';
+import { messageOf } from './base/errors';
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('./preload.cjs', import.meta.url));
@@ -45,7 +46,7 @@ function openMainWindow(log: LineLog): BrowserWindow {
     if (mainWindow === window) mainWindow = undefined;
   });
   window.webContents.on('render-process-gone', (_event, details) => log(`the window's renderer is gone (${details.reason}, exit code ${details.exitCode})`));
-  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log(`the window could not load ${APP_ENTRY_URL}: ${error instanceof Error ? error.message : String(error)}`));
+  window.loadURL(APP_ENTRY_URL).catch((error: unknown) => log(`the window could not load ${APP_ENTRY_URL}: ${messageOf(error)}`));
   return window;
 }
 
@@ -69,7 +70,7 @@ async function openStationOrExplain(dataDir: string, log: LineLog): Promise<Stat
     };
     return await openStation({ dataDir, vault, log, fileOpener });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     log(`the station could not open: ${error instanceof Error ? (error.stack ?? reason) : reason}`);
     dialog.showErrorBox(
       'Packbench cannot start',
@@ -102,7 +103,7 @@ async function start(): Promise<void> {
     const result = await station.call('getSettings', {});
     if (result.ok) scalePort = (result.value as StationSettings).scale.serialPort;
   };
-  await readScalePort().catch((error: unknown) => log(`the scale's settings could not be read: ${error instanceof Error ? error.message : String(error)}`));
+  await readScalePort().catch((error: unknown) => log(`the scale's settings could not be read: ${messageOf(error)}`));
   grantScaleAccess(session.defaultSession, { serialPortName: () => scalePort, refresh: readScalePort, onRefused: (what) => log(`refused ${what}: not the desk's scale`) });
 
   const unregister = registerStationIpc(ipcMain, station, isAppMainFrame, {
@@ -138,7 +139,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      dialog.showErrorBox('Packbench cannot start', error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox('Packbench cannot start', messageOf(error));
       app.exit(1);
     });
 }

@@ -78,6 +78,9 @@ export const REQUIRED_ORDER_FIELDS = ['orderNumber', 'name', 'address1', 'city',
 export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
+/** Grams in one of each unit: an order's weights are kept in grams, and shown in the desk's unit. */
+export const GRAMS_PER: Readonly<Record<WeightUnit, number>> = { LB: 453.59237, OZ: 28.349523125, KG: 1000, G: 1 };
+
 const Header = text(200).min(1, 'must name a column');
 const MappedColumns = Object.fromEntries(ORDER_FIELDS.map((field) => [field, Header.optional()])) as Record<OrderField, z.ZodOptional<typeof Header>>;
 

@@ -62,3 +62,20 @@ export function ok<T>(value: T): ApiResult<T> {
 export function failure(code: ApiErrorCode, message: string, fields: readonly ApiFieldError[] = [], retryable = false): { ok: false; error: ApiError } {
   return { ok: false, error: { code, message, fields, retryable } };
 }
+
+/**
+ * A failure a use case raises on purpose, with the code and message the caller should see. The
+ * station's dispatch turns it into the call's `ApiError` as it is; any other error a use case lets
+ * through is worded there from its kind (the service's, the printer's, the store's…).
+ */
+export class StationError extends Error {
+  override name = 'StationError';
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly fields: readonly ApiFieldError[] = [],
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}

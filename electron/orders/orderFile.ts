@@ -8,7 +8,7 @@
  */
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { ColumnMapping, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
-import { ORDER_FIELD_MAX_CHARS, REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
+import { GRAMS_PER, ORDER_FIELD_MAX_CHARS, REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
 import { countryCode } from './countries';
 
 /**
@@ -90,7 +90,6 @@ const GENERIC_NAMES: Readonly<Record<OrderField, readonly string[]>> = {
   itemRequiresShipping: ['requiresshipping', 'shippable', 'lineitemrequiresshipping'],
 };
 
-const GRAMS_PER: Readonly<Record<WeightUnit, number>> = { LB: 453.59237, OZ: 28.349523125, KG: 1000, G: 1 };
 const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = {
   lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB',
   oz: 'OZ', ounce: 'OZ', ounces: 'OZ',

@@ -1,6 +1,6 @@
 import { EncryptedPDFError, PDFArray, PDFDocument, PDFRawStream, ParseSpeeds, decodePDFRawStream } from 'pdf-lib';
 import type { PDFPage } from 'pdf-lib';
-import { Base64Error, decodeBase64Strict } from './base64';
+import { Base64Error, decodeBase64Strict } from '../base/base64';
 
 /** Why a document cannot be printed, for code that reacts differently to each case. */
 export type DocumentProblem = 'empty' | 'not-base64' | 'not-pdf' | 'encrypted' | 'no-pages' | 'damaged';

@@ -5,9 +5,7 @@
  * the stock each role usually holds as the fallback.
  */
 import { roleOf, type PrinterRole } from '../api/printing';
-import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting, printerEntry } from '../store/settings';
-import type { Db } from '../store/statements';
+import { printerEntry, type StoreReads } from '../store';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
 import { parseMedia } from './media';
@@ -34,15 +32,15 @@ export function noPrinterChosen(role: PrinterRole): string {
  * The media configured for `printer`, or the role's usual stock when none is configured. A printer
  * set to ZPL is a thermal label printer: without a media setting it holds 4x6, whatever it prints.
  */
-export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize {
-  const configured = printerEntry(getSetting(db, 'printerMedia'), printer);
-  const usual = printerLanguageOf(db, printer).language === 'ZPL' ? DEFAULT_MEDIA.label : DEFAULT_MEDIA[role];
+export function mediaFor(read: StoreReads, printer: string, role: PrinterRole): MediaSize {
+  const configured = printerEntry(read.deskSetting('printerMedia'), printer);
+  const usual = read.printerLanguageOf(printer).language === 'ZPL' ? DEFAULT_MEDIA.label : DEFAULT_MEDIA[role];
   return parseMedia(configured ?? usual, `printerMedia.${printer}`);
 }
 
 /** The longer stock set for `printer`, if any, and only when it is longer than its media. */
-export function longerMediaFor(db: Db, printer: string, media: MediaSize): MediaSize | undefined {
-  const configured = printerEntry(getSetting(db, 'printerLongerMedia'), printer);
+export function longerMediaFor(read: StoreReads, printer: string, media: MediaSize): MediaSize | undefined {
+  const configured = printerEntry(read.deskSetting('printerLongerMedia'), printer);
   if (configured === undefined) return undefined;
   const longer = parseMedia(configured, `printerLongerMedia.${printer}`);
   return longer.height > media.height ? longer : undefined;
@@ -56,17 +54,17 @@ export class PrinterMap {
   private defaultPrinter: Promise<string | undefined> | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly read: StoreReads,
     private readonly backend: PrinterBackend,
   ) {}
 
   /** `explicit` is the printer a job names (a reprint to another printer); null follows the settings. */
   async choose(documentType: string, explicit: string | null = null): Promise<PrinterChoice> {
     const role = roleOf(documentType);
-    const configured = explicit ?? getSetting(this.db, role === 'label' ? 'labelPrinter' : 'documentPrinter');
+    const configured = explicit ?? this.read.deskSetting(role === 'label' ? 'labelPrinter' : 'documentPrinter');
     const printer = configured ?? (await this.systemDefault(role));
-    const media = mediaFor(this.db, printer, role);
-    return { printer, role, media, longer: longerMediaFor(this.db, printer, media) };
+    const media = mediaFor(this.read, printer, role);
+    return { printer, role, media, longer: longerMediaFor(this.read, printer, media) };
   }
 
   private async systemDefault(role: PrinterRole): Promise<string> {

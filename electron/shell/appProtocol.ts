@@ -6,7 +6,7 @@
  * navigation guards and the IPC sender check can all name.
  */
 import type { CustomScheme } from 'electron';
-import { rendererFilePath, type RendererFile } from '../rendererServing';
+import { rendererFilePath, type RendererFile } from '../base/rendererServing';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'packbench';
@@ -38,7 +38,7 @@ export function isAppUrl(text: string): boolean {
   return url.protocol === `${APP_SCHEME}:` && url.hostname === APP_HOST && url.port === '' && url.username === '' && url.password === '';
 }
 
-export { RENDERER_CSP, SECURITY_HEADERS, contentTypeFor } from '../rendererServing';
+export { RENDERER_CSP, SECURITY_HEADERS, contentTypeFor } from '../base/rendererServing';
 
 export type AppFileLookup = RendererFile;
 

@@ -13,6 +13,7 @@
  */
 import { isAppUrl } from './appProtocol';
 import { scalePermissionCheck } from './scaleAccess';
+import { messageOf } from '../base/errors';
 
 /**
  * Hosts whose https pages a link in the app may open in the system browser (and their
@@ -55,7 +56,7 @@ function shortUrl(url: string): string {
 
 function openOutside(url: string, options: GuardOptions): void {
   options.openExternal(url).catch((error: unknown) => {
-    options.onBlocked?.(`opening in the browser failed (${error instanceof Error ? error.message : String(error)})`, shortUrl(url));
+    options.onBlocked?.(`opening in the browser failed (${messageOf(error)})`, shortUrl(url));
   });
 }
 

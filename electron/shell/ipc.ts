@@ -14,6 +14,7 @@ import { STATION_METHOD_NAMES, failure } from '../api';
 import type { StationHost } from '../station/host';
 import { isAppUrl } from './appProtocol';
 import { STATION_EVENT_CHANNEL, stationChannel } from './stationBridge';
+import { messageOf } from '../base/errors';
 
 /** What IPC tells about the frame that sent a call (Electron's WebFrameMain). */
 export interface SenderFrame {
@@ -75,7 +76,7 @@ export function registerStationIpc(ipcMain: IpcHandlerRegistry, host: StationHos
         return await host.call(method, input);
       } catch (error) {
         // The dispatcher never throws; if it ever did, the page still gets an ApiResult, never a stack.
-        options.log?.(`${method} threw in the transport: ${error instanceof Error ? error.message : String(error)}`);
+        options.log?.(`${method} threw in the transport: ${messageOf(error)}`);
         return failure('internal', `${method} failed unexpectedly; the details are in the station log`);
       }
     });
@@ -88,7 +89,7 @@ export function registerStationIpc(ipcMain: IpcHandlerRegistry, host: StationHos
       try {
         receiver.send(STATION_EVENT_CHANNEL, event);
       } catch (error) {
-        options.log?.(`sending a station event failed: ${error instanceof Error ? error.message : String(error)}`);
+        options.log?.(`sending a station event failed: ${messageOf(error)}`);
       }
     }
   });

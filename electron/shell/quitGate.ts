@@ -5,6 +5,7 @@
  * is asked again when it is done; a failing close is logged and does not keep the app open.
  */
 import type { PreventableEvent } from './guards';
+import { messageOf } from '../base/errors';
 
 /** The part of Electron's `app` used here. */
 export interface QuittableApp {
@@ -20,7 +21,7 @@ export function closeBeforeQuit(app: QuittableApp, close: () => Promise<void>, l
     if (state === 'closing') return;
     state = 'closing';
     void close()
-      .catch((error: unknown) => log?.(`closing the station failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => log?.(`closing the station failed: ${messageOf(error)}`))
       .finally(() => {
         state = 'closed';
         app.quit();

@@ -16,10 +16,11 @@
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
 import * as z from 'zod';
-import { ensurePrivateDir } from '../privateFiles';
+import { ensurePrivateDir } from '../platform/privateFiles';
 import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, secretDocumentSchema } from '../platform/vault/secretFile';
 import type { Vault } from '../platform/vault/vault';
 import { VaultError } from '../platform/vault/vault';
+import { messageOf } from '../base/errors';
 
 export type SafeStorageCalls = Pick<SafeStorage, 'encryptString' | 'decryptString' | 'isEncryptionAvailable' | 'getSelectedStorageBackend'>;
 
@@ -118,7 +119,7 @@ export class SafeStorageVault implements Vault {
     try {
       return this.safeStorage.encryptString(secret).toString('base64');
     } catch (error) {
-      throw new VaultError(`the OS keychain refused to encrypt the secret ${name} (${error instanceof Error ? error.message : String(error)}): unlock the keychain and try again`);
+      throw new VaultError(`the OS keychain refused to encrypt the secret ${name} (${messageOf(error)}): unlock the keychain and try again`);
     }
   }
 

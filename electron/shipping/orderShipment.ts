@@ -4,11 +4,8 @@
  * lines made in the ship-from's country, and its number in the references. Pure (the API's types
  * and the service contract only): callers read the order and the ship-from and hand them in.
  */
-import type { OrderShipmentDraft, StoredOrder } from '../api';
+import { GRAMS_PER, type OrderShipmentDraft, type StoredOrder } from '../api';
 import type { InternationalDetail, ShipmentAddress } from '../service/contract';
-
-/** Grams in a pound and in a kilogram: an order file's weights are kept in grams. */
-export const GRAMS_PER: Readonly<Record<'LB' | 'KG', number>> = { LB: 453.59237, KG: 1000 };
 
 /**
  * The customs terms an order ships under when nobody says otherwise: delivered at place, the

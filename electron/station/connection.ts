@@ -1,25 +1,25 @@
 /**
  * One profile's working set: its own store file, a service client signed in with its secret,
- * the sync engine that drains its outbox, and the print service that turns its labels into
- * paper. Switching profiles closes one of these and opens another, so a sandbox shipment can
- * never be sent to production or mixed into its cache.
+ * the sync engine that drains its outbox, the print service that turns its labels into paper,
+ * its batches, and the coordinator that routes what the outbox does to them (coordinator.ts).
+ * Switching profiles closes one of these and opens another, so a sandbox shipment can never be
+ * sent to production or mixed into its cache.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { OutboxState, StationEvent } from '../api';
+import type { StationEvent } from '../api';
+import { Batches } from '../batches/batches';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintService } from '../printing/printService';
 import type { AuthConfig } from '../service/client/auth';
 import { ServiceClient } from '../service/client/client';
 import type { Timers } from '../platform/clock';
 import { StoreCorruptError, openStationStore, quarantineCorruptStore, type StationStore } from '../store';
-import { batchCounts, batchPlaceOf, heldForBatch, settleBatches } from '../store/batches';
-import { getSetting } from '../store/settings';
-import type { Db } from '../store/statements';
 import { SyncEngine } from '../sync/syncEngine';
 import { seedDemoOrders } from './demoOrders';
-import { StationError } from './dispatch';
+import { StationError } from '../api';
 import type { StoredProfile } from './profiles';
+import { OutboxCoordinator } from './coordinator';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -36,9 +36,6 @@ export interface ConnectionParts {
   readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number };
 }
 
-/** Outbox states in which a create has settled, for its batch's counts. */
-const SETTLED: ReadonlySet<OutboxState> = new Set(['done', 'failed', 'needs_review', 'discarded']);
-
 /** Each profile keeps its data in its own folder under the station's data folder. */
 export function profileStorePath(dataDir: string, profileId: string): string {
   return path.join(dataDir, 'profiles', profileId, 'station.sqlite');
@@ -49,16 +46,16 @@ export class Connection {
   readonly store: StationStore;
   readonly sync: SyncEngine;
   readonly printing: PrintService;
+  readonly batches: Batches;
+  /** Routes what the outbox does to printing, batches and the desk. */
+  readonly coordinator: OutboxCoordinator;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
   readonly notice: string | undefined;
-  /** Why the station last decided it is online or offline. */
-  reason = 'checking the connection';
-  /** Set when the service refused the credentials: sending waits until an admin fixes them. */
-  refusedCredentials: string | undefined;
   private readonly client: ServiceClient | undefined;
-  private readonly emit: (event: StationEvent) => void;
+  /** Tells the desk (the station's listeners) what happened. */
+  readonly emit: (event: StationEvent) => void;
   private readonly timers: Timers;
   private closed = false;
 
@@ -68,29 +65,30 @@ export class Connection {
     this.notice = notice;
     this.emit = parts.emit;
     this.timers = parts.timers;
-    const db = store.db;
-    this.sync = new SyncEngine({
-      db,
-      timers: parts.timers,
-      onEvent: (event) => {
-        if (event.type === 'connectivity') this.reason = event.reason;
-        if (event.type === 'blocked') this.refusedCredentials = event.message;
-        parts.emit(event);
-        // A batch's labels wait for the batch: they print together once it has settled.
-        if (event.type === 'labelsReady' && !heldForBatch(db, event.stationRef)) void this.printAutomatically();
-        if (event.type === 'outboxItem' && event.kind === 'createShipment' && SETTLED.has(event.state)) this.batchItemChanged(event.stationRef);
-      },
-      ...(parts.tuning?.offlineProbeMs === undefined ? {} : { offlineProbeMs: parts.tuning.offlineProbeMs }),
-      ...(parts.tuning?.trackingEveryMs === undefined ? {} : { trackingEveryMs: parts.tuning.trackingEveryMs }),
+    this.batches = new Batches({
+      store,
+      now: () => parts.timers.now(),
+      service: () => this.service(),
+      requestsPerMinute: parts.profile.requestsPerMinute,
+      queued: () => this.sync.queued(),
+      emit: parts.emit,
     });
     this.printing = new PrintService({
-      db,
+      store,
       backend: parts.backend,
       timers: parts.timers,
       onEvent: parts.emit,
-      onPrinterBack: () => void this.printAutomatically(),
+      onPrinterBack: () => void this.coordinator.printAutomatically(),
       ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
+    });
+    this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
+    this.sync = new SyncEngine({
+      store,
+      timers: parts.timers,
+      onEvent: this.coordinator.syncEvent,
+      ...(parts.tuning?.offlineProbeMs === undefined ? {} : { offlineProbeMs: parts.tuning.offlineProbeMs }),
+      ...(parts.tuning?.trackingEveryMs === undefined ? {} : { trackingEveryMs: parts.tuning.trackingEveryMs }),
     });
     if ('problem' in parts.auth) {
       this.problem = parts.auth.problem;
@@ -131,7 +129,7 @@ export class Connection {
       parts.log(notice);
       store = openStationStore(file, { now: parts.timers.now });
     }
-    if (seed) seedDemoOrders(store.db, parts.timers.now());
+    if (seed) seedDemoOrders(store, parts.timers.now());
     const connection = new Connection(parts, store, notice);
     await connection.start();
     return connection;
@@ -140,21 +138,20 @@ export class Connection {
   private async start(): Promise<void> {
     this.printing.watch();
     // A batch whose last shipment settled just before a crash or a switch prints now.
-    settleBatches(this.store.db, this.timers.now());
+    this.batches.settle();
     // Labels handed to printing before a crash or a switch still print, once.
-    void this.printAutomatically();
+    void this.coordinator.printAutomatically();
     if (this.client !== undefined) await this.sync.start(this.client);
   }
 
-  /**
-   * The one way work is queued for the service: `write` puts it in the outbox (with the local
-   * record it is about, in one transaction), then the worker is woken to send it at once if the
-   * service can be reached. Ship, shipment changes and outbox retries all come through here.
-   */
-  queue<T>(write: (db: Db) => T): T {
-    const queued = write(this.store.db);
+  /** The station's clock. */
+  now(): number {
+    return this.timers.now();
+  }
+
+  /** Something was queued: the outbox worker sends it at once if the service can be reached. */
+  queued(): void {
     this.sync.queued();
-    return queued;
   }
 
   /** The client, or a clear reason why this profile cannot talk to the service yet. */
@@ -167,37 +164,20 @@ export class Connection {
     return this.client !== undefined && this.sync.connectivity.online;
   }
 
-  /**
-   * A shipment's create settled, was resubmitted or was discarded: when it belongs to a batch, the
-   * batch's counts are told (`batchProgress`), and a batch that has now settled prints its labels.
-   */
-  batchItemChanged(stationRef: string): void {
-    if (this.closed) return;
-    const db = this.store.db;
-    const place = batchPlaceOf(db, stationRef);
-    if (place === undefined) return;
-    const settled = settleBatches(db, this.timers.now());
-    this.emit({ type: 'batchProgress', batchId: place.batchId, ...batchCounts(db, place.batchId) });
-    if (settled.length > 0) void this.printAutomatically();
+  /** Why the station last decided it is online or offline. */
+  get reason(): string {
+    return this.coordinator.reason;
   }
 
-  /** Prints what the auto-print settings let through; the rest stays held until someone releases it. */
-  private async printAutomatically(): Promise<void> {
-    if (this.closed) return;
-    const db = this.store.db;
-    const roles = { label: getSetting(db, 'autoPrintLabels'), document: getSetting(db, 'autoPrintDocuments') };
-    if (!roles.label && !roles.document) return;
-    try {
-      await this.printing.printQueued(roles);
-    } catch (error) {
-      // Failures of single rows are recorded on the rows; this is the whole pass failing.
-      this.emit({ type: 'printJob', ids: [], state: 'failed', message: `printing stopped: ${error instanceof Error ? error.message : String(error)}` });
-    }
+  /** Set when the service refused the credentials: sending waits until an admin fixes them. */
+  get refusedCredentials(): string | undefined {
+    return this.coordinator.refusedCredentials;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.coordinator.close();
     await this.sync.stop();
     await this.printing.stop();
     this.client?.close();

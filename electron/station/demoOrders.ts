@@ -6,8 +6,7 @@
  * profile's store is new; imported over, shipped or left alone, they are ordinary open orders.
  */
 import type { ImportedOrder, OrderAddress, OrderItem } from '../api';
-import { importOrders } from '../store/orders';
-import type { Db } from '../store/statements';
+import type { Store } from '../store';
 
 function address(fields: Pick<OrderAddress, 'name' | 'address1' | 'city' | 'stateProvince' | 'zipPostalCode' | 'country'> & Partial<OrderAddress>): OrderAddress {
   return { company: null, address2: null, phone: null, email: null, ...fields };
@@ -54,6 +53,6 @@ export const DEMO_ORDERS: readonly ImportedOrder[] = [
 ];
 
 /** Adds the demo orders to a new store (the sandbox profile's, when it is first opened). */
-export function seedDemoOrders(db: Db, now: number): void {
-  importOrders(db, { format: 'generic', orders: DEMO_ORDERS }, now);
+export function seedDemoOrders(store: Store, now: number): void {
+  store.atomically((write) => write.storeImportBatch({ format: 'generic', orders: DEMO_ORDERS, gaveUp: [] }, now));
 }

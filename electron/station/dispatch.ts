@@ -4,27 +4,14 @@
  * handler runs, and whatever a handler throws becomes a typed error with a message a person can
  * act on; an unexpected error is logged in full here and reaches the caller only as "internal".
  */
-import type { ApiError, ApiFieldError, ApiResult, StationHandlers } from '../api';
-import { STATION_METHODS, failure, isStationMethod } from '../api';
+import type { ApiError, ApiResult, StationHandlers } from '../api';
+import { STATION_METHODS, StationError, failure, isStationMethod } from '../api';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseWith } from '../service/contract';
 import { ServiceError, ValidationError } from '../service/client/errors';
 import { DocumentError } from '../printing/document';
 import { PrintBackendError } from '../platform/printers/backend';
-import { StoreInputError, StoreNotFoundError, StoreTransitionError } from '../store/errors';
+import { StoreInputError, StoreNotFoundError, StoreTransitionError } from '../store';
 import { VaultError } from '../platform/vault/vault';
-
-/** A failure a handler raises on purpose, with the code and message the caller should see. */
-export class StationError extends Error {
-  override name = 'StationError';
-  constructor(
-    readonly code: ApiError['code'],
-    message: string,
-    readonly fields: readonly ApiFieldError[] = [],
-    readonly retryable = false,
-  ) {
-    super(message);
-  }
-}
 
 export type Dispatch = (method: string, input: unknown) => Promise<ApiResult<unknown>>;
 

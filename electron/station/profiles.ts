@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
 import type { ApiFieldError, AuthMethodName } from '../api';
-import { AUTH_METHODS, ProductionProfileInput, SANDBOX_PROFILE_ID, TIERS } from '../api';
+import { AUTH_METHODS, ProductionProfileInput, SANDBOX_PROFILE_ID, TIERS, StationError } from '../api';
 import { describeIssues } from '../service/contract';
-import { quarantineCorruptStore } from '../store/quarantine';
-import { StationError } from './dispatch';
-import { ensurePrivateDirSync, writePrivateFileSync } from '../privateFiles';
+import { quarantineCorruptStore } from '../store';
+import { ensurePrivateDirSync, writePrivateFileSync } from '../platform/privateFiles';
 
 export interface StoredProfile {
   id: string;

@@ -7,24 +7,23 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { AuthMethodName, StationEvent, StationHandlers } from '../api';
-import { SANDBOX_PROFILE_ID } from '../api';
+import { PDF_FOLDER_PRINTER, SANDBOX_PROFILE_ID, StationError } from '../api';
 import { systemFileOpener, type FileOpener } from '../platform/fileOpener';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { chooseBackend } from '../platform/printers/choose';
 import { DeskPrinters } from '../platform/printers/desk';
 import { PdfFolderBackend, defaultPdfFolder } from '../platform/printers/pdfFolder';
-import { getSetting } from '../store/settings';
-import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../platform/privateFiles';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
 import { realTimers, type Timers } from '../platform/clock';
 import { Connection, type ConnectionParts } from './connection';
-import { StationError, createDispatch } from './dispatch';
+import { createDispatch } from './dispatch';
 import { batchHandlers } from './handlers/batches';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
 import { orderHandlers } from './handlers/orders';
-import { OrderFiles } from './orderFiles';
+import { OrderFiles } from '../orders/orderFiles';
 import { outboxHandlers } from './handlers/outbox';
 import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
@@ -35,6 +34,7 @@ import type { StationContext } from './context';
 import type { StationHost } from './host';
 import { ProfileRegistry, secretName, type StoredProfile } from './profiles';
 import type { Vault } from '../platform/vault/vault';
+import { messageOf } from '../base/errors';
 
 export interface StationOptions {
   /** The app's data folder: profiles, each profile's store, the embedded sandbox's data. */
@@ -80,13 +80,13 @@ class StationCore implements StationContext {
     this.timers = options.timers ?? realTimers;
     this.defaultPdfFolder = options.pdfFolder ?? defaultPdfFolder(homedir(), existsSync);
     const system = options.printerBackend ?? chooseBackend({ platform: process.platform, env: process.env });
-    this.backend = new DeskPrinters(system, new PdfFolderBackend({ folder: () => this.pdfFolder().folder, now: this.timers.now }));
+    this.backend = new DeskPrinters(system, new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => this.pdfFolder().folder, now: this.timers.now }));
     this.fileOpener = options.fileOpener ?? systemFileOpener();
   }
 
   pdfFolder(): { readonly folder: string; readonly isDefault: boolean } {
     // Between two profiles (a switch under way) there is no choice to read: the default stands.
-    const chosen = this.active === undefined ? null : getSetting(this.active.store.db, 'pdfFolder');
+    const chosen = this.active === undefined ? null : this.active.store.read.deskSetting('pdfFolder');
     return chosen === null ? { folder: this.defaultPdfFolder, isDefault: true } : { folder: chosen, isDefault: false };
   }
 
@@ -100,7 +100,7 @@ class StationCore implements StationContext {
       try {
         listener(event);
       } catch (error) {
-        this.log(`an event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`an event listener failed: ${messageOf(error)}`);
       }
     }
   }
@@ -183,7 +183,7 @@ class StationCore implements StationContext {
         const next = await open().catch((error: unknown) => {
           this.log(`connection "${profile.name}" could not open: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
           const staying = previous === undefined ? '' : `; the station stays on "${previous.profile.name}"`;
-          throw new StationError('internal', `the connection "${profile.name}" could not open its data (${error instanceof Error ? error.message : String(error)})${staying}`);
+          throw new StationError('internal', `the connection "${profile.name}" could not open its data (${messageOf(error)})${staying}`);
         });
         this.active = next;
         await previous?.close();
@@ -217,7 +217,7 @@ export async function openStation(options: StationOptions): Promise<Station> {
       await core.close();
       throw error;
     }
-    core.log(`the active connection could not open (${error instanceof Error ? error.message : String(error)}); using the sandbox`);
+    core.log(`the active connection could not open (${messageOf(error)}); using the sandbox`);
     await core.activate(SANDBOX_PROFILE_ID);
   }
   const orderFiles = await OrderFiles.open({

@@ -13,17 +13,25 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../platform/privateFiles';
 import { StoreCorruptError, isCorruptionError } from './errors';
 import { checkIntegrity, resolvePolicy, type IntegrityPolicy } from './integrity';
 import { MIGRATIONS, assertNotTooNew, runMigrations, type Migration } from './migrations';
+import { storeOver } from './handles';
+import type { Store } from './interface';
 import type { Db } from './statements';
+import { messageOf } from '../base/errors';
 
 export const BUSY_TIMEOUT_MS = 5000;
 /** The page cache, in KiB. */
 export const CACHE_KIB = 32 * 1024;
 
-export interface StationStore {
+/** An open store file: the station's read handle and `atomically`, and what opening it found. */
+export interface StationStore extends Store {
+  /**
+   * The raw SQLite handle, for the store's own tests and for tools that inspect a file. The
+   * station's code reads through `read` and writes through `atomically` (eslint.config.js).
+   */
   readonly db: Db;
   readonly path: string;
   /** The clock the store was opened with, for callers that stamp rows. */
@@ -39,10 +47,6 @@ export interface OpenStoreOptions {
   integrity?: IntegrityPolicy;
   /** Tests pass a shorter list to stop at an earlier schema. */
   migrations?: readonly Migration[];
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function asStoreError(path: string, error: unknown): unknown {
@@ -103,6 +107,7 @@ export function openStationStore(path: string, options: OpenStoreOptions = {}): 
     throw asStoreError(path, error);
   }
   return {
+    ...storeOver(db),
     db,
     path,
     now,

@@ -11,6 +11,7 @@
 import { statSync } from 'node:fs';
 import { isCorruptionError } from './errors';
 import type { Db } from './statements';
+import { messageOf } from '../base/errors';
 
 export type IntegrityPolicy = 'auto' | 'full' | 'critical' | 'none';
 
@@ -60,7 +61,7 @@ function run(db: Db, pragma: string): string[] {
   try {
     return problemsOf(db.pragma(pragma));
   } catch (error) {
-    if (isCorruptionError(error)) return [error instanceof Error ? error.message : String(error)];
+    if (isCorruptionError(error)) return [messageOf(error)];
     throw error;
   }
 }

@@ -4,13 +4,12 @@
  * on as a wrong type. JSON columns hold the service's records as they came.
  */
 import * as z from 'zod';
+import { describeIssues as fieldIssues } from '../base/issues';
 import { StoreInputError, StoreRowError } from './errors';
 
+/** One line per problem, `field: what is wrong`; the caller names the value (`setting scale: …`). */
 function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field === '' ? issue.message : `${field}: ${issue.message}`;
-  });
+  return fieldIssues(error, { subject: '', separator: ': ' }).map((issue) => issue.message);
 }
 
 /** Parses a row with `schema`; `where` names it in the error ("shipments row PB-1-…"). */

@@ -16,7 +16,7 @@ import { STATION_STATUSES, StoredCreateResult, type CachedShipment, type Shipmen
 import { FINAL_STATUSES, parseShipmentRow, parseSummaryRow, SEQ_PER_MS, SUMMARY_SELECT, type PackedColumns, type ShipmentRow } from './shipmentRecords';
 import { atomically, statement, type Db } from './statements';
 import { StationRef } from './stationRef';
-
+import { messageOf } from '../base/errors';
 
 /** Station references of shipments the station knows only from the service: `svc-<service id>`. */
 export const SERVICE_REF_PREFIX = 'svc-';
@@ -110,7 +110,7 @@ function unpacked(db: Db, row: Record<string, unknown>, column: string): { store
   try {
     return { stored, json: unpack(db, stored) };
   } catch (error) {
-    throw new StoreRowError(`shipments row ${String(row.station_ref)}`, [`${column}: cannot be unpacked (${error instanceof Error ? error.message : String(error)})`]);
+    throw new StoreRowError(`shipments row ${String(row.station_ref)}`, [`${column}: cannot be unpacked (${messageOf(error)})`]);
   }
 }
 

@@ -5,23 +5,18 @@
  * reconciled against the service before anything is sent again. What follows a failure is
  * decided by `afterFailure` (outboxPolicy.ts); this class only carries the decision out.
  */
-import type Database from 'better-sqlite3';
 import type { OutboxError, OutboxKind, OutboxState, OutboxWork } from '../api/outbox';
 import type { ShipmentCreateResult } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
 import { ConflictError, NetworkError, RateLimitError, ServiceError, TimeoutError, ValidationError, type ServiceErrorItem } from '../service/client/errors';
 import type { Timers } from '../platform/clock';
-import { decodeBase64Strict } from '../printing/base64';
-import * as outbox from '../store/outbox';
-import * as shipments from '../store/shipments';
-import { saveDocuments } from '../store/documents';
-import { handOffForPrinting, settlePrintsOfVoided } from '../store/printJobs';
-import { reopenOrderShippedBy } from '../store/orders';
-import { getSetting } from '../store/settings';
+import { decodeBase64Strict } from '../base/base64';
+import { pendingStatusOf, type Store, type StoreWrites } from '../store';
 import type { SyncListener } from './events';
 import { DrainProgress } from './drainProgress';
 import { OUTBOX_RETRY_POLICY, afterFailure, type FailureFacts, type OutboxRetryPolicy } from './outboxPolicy';
 import { reconcileCreate, reconcileLocationCreate, type CreateVerdict } from './reconcile';
+import { messageOf } from '../base/errors';
 
 /** What sending (or finding) an item came to. */
 type Outcome =
@@ -32,8 +27,25 @@ type Outcome =
 
 type Lookup = Exclude<CreateVerdict<unknown>, { verdict: 'found' }> | { readonly verdict: 'found'; readonly outcome: Exclude<Outcome, { kind: 'gone' }>; readonly labelsRecovered: boolean };
 
+/** What the worker asks of the service: the writes it sends, and the lookups after a lost answer. */
+export type OutboxClient = Pick<
+  ServiceClient,
+  | 'createShipment'
+  | 'cancelShipments'
+  | 'updateShipments'
+  | 'blockShipment'
+  | 'unblockShipment'
+  | 'archiveShipment'
+  | 'createLocation'
+  | 'updateLocation'
+  | 'deleteLocation'
+  | 'searchShipments'
+  | 'trackShipments'
+  | 'getLocations'
+>;
+
 /** Writes that would be duplicated if sent twice: after a lost answer, look them up first. */
-async function lookUp(client: ServiceClient, item: OutboxWork): Promise<Lookup | undefined> {
+async function lookUp(client: OutboxClient, item: OutboxWork): Promise<Lookup | undefined> {
   switch (item.kind) {
     case 'createShipment': {
       const verdict = await reconcileCreate(client, item.stationRef);
@@ -56,9 +68,21 @@ const STATUS_AFTER: Readonly<Partial<Record<OutboxKind, string>>> = {
   archiveShipment: 'Archived',
 };
 
+/**
+ * A refused change leaves the shipment as it was: after the last change the service did,
+ * or as the service last described it.
+ */
+function restoreStatus(write: StoreWrites, item: OutboxWork, now: number): void {
+  if (pendingStatusOf(item.kind) === undefined) return;
+  const lastChange = write.lastDoneChange(item.stationRef);
+  const shipment = write.shipment(item.stationRef);
+  const known = (lastChange === undefined ? undefined : STATUS_AFTER[lastChange]) ?? shipment?.searchRecord?.statusId ?? shipment?.result?.status;
+  write.setShipmentStatus(item.stationRef, known ?? 'Created', now);
+}
+
 export interface OutboxWorkerOptions {
-  readonly db: Database.Database;
-  readonly client: ServiceClient;
+  readonly store: Store;
+  readonly client: OutboxClient;
   readonly timers: Timers;
   readonly random?: () => number;
   readonly onEvent?: SyncListener;
@@ -103,7 +127,8 @@ export class OutboxWorker {
   /** Starts draining in the background. Items left "sending" by a crash become "unknown". */
   start(): void {
     if (this.running) return;
-    outbox.recoverAfterCrash(this.options.db, this.options.timers.now());
+    const now = this.options.timers.now();
+    this.options.store.atomically((write) => write.recoverOutboxAfterCrash(now));
     this.running = true;
     this.loop = this.run();
   }
@@ -125,12 +150,12 @@ export class OutboxWorker {
       if (worked) {
         // Progress counts items that left the queue (done, refused, or held for a person), not retries.
         if (this.lastState === 'done' || this.lastState === 'failed' || this.lastState === 'needs_review') {
-          this.progress.settledOne(this.options.timers.now(), outbox.countWaiting(this.options.db));
+          this.progress.settledOne(this.options.timers.now(), this.options.store.read.outboxWaiting());
         }
         continue;
       }
       this.progress.idle();
-      this.emit({ type: 'outboxIdle', counts: outbox.counts(this.options.db) });
+      this.emit({ type: 'outboxIdle', counts: this.options.store.read.outboxCounts() });
       this.wake = new AbortController();
       await this.options.timers.sleep(this.idleWait(), this.wake.signal).catch(() => undefined);
     }
@@ -138,14 +163,14 @@ export class OutboxWorker {
 
   /** Until the earliest scheduled retry, at most a few seconds (new items also kick). */
   private idleWait(): number {
-    const next = outbox.nextAttemptAt(this.options.db) ?? Number.POSITIVE_INFINITY;
+    const next = this.options.store.read.nextOutboxAttemptAt() ?? Number.POSITIVE_INFINITY;
     return Math.max(50, Math.min(5_000, next - this.options.timers.now()));
   }
 
   /** Processes the next ready item; false when there was none. Used directly by tests. */
   async processNext(): Promise<boolean> {
-    const { db, timers } = this.options;
-    const item = outbox.nextReady(db, timers.now());
+    const { store, timers } = this.options;
+    const item = store.read.nextOutboxWork(timers.now());
     if (item === undefined) return false;
 
     if (item.state === 'unknown') {
@@ -153,21 +178,21 @@ export class OutboxWorker {
       if (lookup !== undefined && this.settleLookup(item, lookup)) return true;
       // The service does not have it, or a repeat has the same effect (a change): send it.
       const reason = lookup !== undefined ? 'the service does not have it: sending again' : 'sending again: a repeat has the same effect';
-      outbox.reschedule(db, item.id, { kind: 'reconciled', message: reason }, timers.now(), timers.now(), { counted: false });
+      store.atomically((write) => write.rescheduleOutboxItem(item.id, { kind: 'reconciled', message: reason }, timers.now(), timers.now(), { counted: false }));
     }
 
-    outbox.markSending(db, item.id, timers.now());
+    store.atomically((write) => write.markOutboxSending(item.id, timers.now()));
     this.emitItem(item.id);
     try {
       const outcome = await this.send(item);
       if (outcome.kind === 'gone') {
-        outbox.markFailed(db, item.id, { kind: 'notFound', message: 'the shipment this change is for was never created on the service' }, timers.now());
+        store.atomically((write) => write.markOutboxFailed(item.id, { kind: 'notFound', message: 'the shipment this change is for was never created on the service' }, timers.now()));
       } else {
         this.complete(item, outcome);
       }
     } catch (error) {
       if (error instanceof ServiceError) this.settleFailure(item, error);
-      else outbox.markNeedsReview(db, item.id, { kind: 'internal', message: `sending failed unexpectedly: ${error instanceof Error ? error.message : String(error)}` }, timers.now());
+      else store.atomically((write) => write.markOutboxNeedsReview(item.id, { kind: 'internal', message: `sending failed unexpectedly: ${messageOf(error)}` }, timers.now()));
     }
     this.emitItem(item.id);
     return true;
@@ -175,7 +200,7 @@ export class OutboxWorker {
 
   /** Acts on a lookup's verdict; false when the item is absent on the service and may be sent. */
   private settleLookup(item: OutboxWork, verdict: Lookup): boolean {
-    const { db, timers } = this.options;
+    const { store, timers } = this.options;
     switch (verdict.verdict) {
       case 'found':
         this.complete(item, verdict.outcome);
@@ -185,14 +210,14 @@ export class OutboxWorker {
         }
         break;
       case 'undecided':
-        outbox.markNeedsReview(db, item.id, { kind: 'reconciliation', message: verdict.message }, timers.now());
+        store.atomically((write) => write.markOutboxNeedsReview(item.id, { kind: 'reconciliation', message: verdict.message }, timers.now()));
         this.emitItem(item.id);
         break;
       case 'unreachable': {
         // The lookup never reached the service: ask again later, and send nothing meanwhile.
         const decision = afterFailure({ kind: item.kind, error: { ...factsOf(verdict.error), sent: false }, attempts: item.attempts, now: timers.now(), random: this.random, policy: this.policy });
         const at = decision.next === 'retry' || decision.next === 'reconcile' || decision.next === 'waitForAdmin' ? decision.at : timers.now() + this.policy.baseDelayMs;
-        outbox.markUnknown(db, item.id, { kind: verdict.error.kind, message: `not sent again until the service can be asked: ${verdict.error.message}` }, timers.now(), at);
+        store.atomically((write) => write.markOutboxUnknown(item.id, { kind: verdict.error.kind, message: `not sent again until the service can be asked: ${verdict.error.message}` }, timers.now(), at));
         this.emitItem(item.id);
         break;
       }
@@ -203,7 +228,7 @@ export class OutboxWorker {
   }
 
   private settleFailure(item: OutboxWork, error: ServiceError): void {
-    const { db, timers } = this.options;
+    const { store, timers } = this.options;
     const now = timers.now();
     const decision = afterFailure({ kind: item.kind, error: factsOf(error), attempts: item.attempts, now, random: this.random, policy: this.policy });
     switch (decision.next) {
@@ -211,32 +236,32 @@ export class OutboxWorker {
         this.complete(item, { kind: 'done', result: { alreadyApplied: error.message } });
         return;
       case 'retry':
-        outbox.reschedule(db, item.id, recorded(error), now, decision.at, { counted: decision.counted });
+        store.atomically((write) => write.rescheduleOutboxItem(item.id, recorded(error), now, decision.at, { counted: decision.counted }));
         return;
       case 'reconcile':
-        outbox.markUnknown(db, item.id, recorded(error), now, decision.at);
+        store.atomically((write) => write.markOutboxUnknown(item.id, recorded(error), now, decision.at));
         return;
       case 'waitForAdmin':
-        outbox.reschedule(db, item.id, recorded(error), now, decision.at, { counted: false });
+        store.atomically((write) => write.rescheduleOutboxItem(item.id, recorded(error), now, decision.at, { counted: false }));
         this.emit({ type: 'blocked', message: `the service refused this station's credentials: ${error.message}` });
         return;
       case 'review':
-        outbox.markNeedsReview(db, item.id, { ...recorded(error), message: `${decision.reason}; last: ${error.message}` }, now);
+        store.atomically((write) => write.markOutboxNeedsReview(item.id, { ...recorded(error), message: `${decision.reason}; last: ${error.message}` }, now));
         return;
       case 'failed':
-        db.transaction(() => {
-          outbox.markFailed(db, item.id, recorded(error), now);
-          this.restoreStatus(item, now);
-        })();
+        store.atomically((write) => {
+          write.markOutboxFailed(item.id, recorded(error), now);
+          restoreStatus(write, item, now);
+        });
     }
   }
 
   /** Sends one item; throws the client's typed errors. */
   private async send(item: OutboxWork): Promise<Outcome> {
-    const { client, db } = this.options;
+    const { client, store } = this.options;
     // A shipment change queued behind its create names no id: the create filled it in since.
     const forShipment = async (givenId: string | undefined, run: (id: string) => Promise<unknown>): Promise<Outcome> => {
-      const id = givenId ?? shipments.getByStationRef(db, item.stationRef)?.serviceId ?? undefined;
+      const id = givenId ?? store.read.shipment(item.stationRef)?.serviceId ?? undefined;
       return id === undefined ? { kind: 'gone' } : { kind: 'done', result: await run(id) };
     };
     switch (item.kind) {
@@ -283,19 +308,19 @@ export class OutboxWorker {
 
   /** Stores a created shipment, its documents and its print hand-off, and closes the item: one transaction. */
   private complete(item: OutboxWork, outcome: Exclude<Outcome, { kind: 'gone' }>): void {
-    const { db, timers } = this.options;
+    const { store, timers } = this.options;
     const now = timers.now();
     if (outcome.kind === 'done') {
-      db.transaction(() => {
-        outbox.markDone(db, item.id, outcome.result, now);
+      store.atomically((write) => {
+        write.markOutboxDone(item.id, outcome.result, now);
         const after = STATUS_AFTER[item.kind];
-        if (after !== undefined) shipments.setStatus(db, item.stationRef, after, now);
+        if (after !== undefined) write.setShipmentStatus(item.stationRef, after, now);
         // A voided label is no longer postage: it never prints, and its order is open to ship again.
         if (item.kind === 'cancelShipment') {
-          settlePrintsOfVoided(db, item.stationRef, now);
-          reopenOrderShippedBy(db, item.stationRef, now);
+          write.settlePrintsOfVoided(item.stationRef, now);
+          write.reopenOrderShippedBy(item.stationRef, now);
         }
-      })();
+      });
       return;
     }
     const created = outcome.result;
@@ -308,32 +333,19 @@ export class OutboxWorker {
       }
     });
     const stripped: ShipmentCreateResult = { ...created, documents: (created.documents ?? []).map(({ documentContent: _c, ...meta }) => ({ ...meta, documentContent: '' })) };
-    const jobs = db.transaction(() => {
-      shipments.recordCreated(db, item.stationRef, stripped, now);
-      saveDocuments(db, item.stationRef, documents, now);
+    const jobs = store.atomically((write) => {
+      write.recordCreated(item.stationRef, stripped, now);
+      write.saveDocuments(item.stationRef, documents, now);
       // Labels are always handed over (held when auto-print is off); other documents only when the desk prints them itself.
-      const handedOff = handOffForPrinting(db, item.stationRef, now, { documents: getSetting(db, 'autoPrintDocuments') ? 'all' : 'labels' });
-      outbox.markDone(db, item.id, { id: created.id, trackingNumber: created.trackingNumber }, now);
+      const handedOff = write.handOffForPrinting(item.stationRef, now, { documents: write.deskSetting('autoPrintDocuments') ? 'all' : 'labels' });
+      write.markOutboxDone(item.id, { id: created.id, trackingNumber: created.trackingNumber }, now);
       return handedOff;
-    })();
+    });
     if (jobs.length > 0) this.emit({ type: 'labelsReady', stationRef: item.stationRef, printJobIds: jobs.map((job) => job.id) });
   }
 
-  /**
-   * A refused change leaves the shipment as it was: after the last change the service did,
-   * or as the service last described it.
-   */
-  private restoreStatus(item: OutboxWork, now: number): void {
-    const { db } = this.options;
-    if (outbox.pendingStatusOf(item.kind) === undefined) return;
-    const lastChange = outbox.lastDoneChange(db, item.stationRef);
-    const shipment = shipments.getByStationRef(db, item.stationRef);
-    const known = (lastChange === undefined ? undefined : STATUS_AFTER[lastChange]) ?? shipment?.searchRecord?.statusId ?? shipment?.result?.status;
-    shipments.setStatus(db, item.stationRef, known ?? 'Created', now);
-  }
-
   private emitItem(id: number): void {
-    const item = outbox.get(this.options.db, id);
+    const item = this.options.store.read.outboxItem(id);
     if (item === undefined) return;
     this.lastState = item.state;
     this.emit({ type: 'outboxItem', id, stationRef: item.stationRef, kind: item.kind, state: item.state, ...(item.lastError === null ? {} : { message: item.lastError.message }) });

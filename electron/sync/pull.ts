@@ -5,19 +5,17 @@
  * refreshed on its own, more often (see SyncEngine). A shipment whose stored tracking changed
  * is told as a `trackingChanged` event.
  */
-import type Database from 'better-sqlite3';
 import { FILTER_CONDITIONS, LIMITS } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
 import { ServiceError } from '../service/client/errors';
 import type { Timers } from '../platform/clock';
-import { upsertLocationListRecords } from '../store/locations';
-import { listUndelivered, upsertFromSearch } from '../store/shipments';
-import { recordTrackingAnswer } from '../store/tracking';
+import type { Store } from '../store';
 import type { SyncPhase } from '../api/stationEvents';
 import type { SyncListener } from './events';
+import { messageOf } from '../base/errors';
 
 export interface PullOptions {
-  readonly db: Database.Database;
+  readonly store: Store;
   readonly client: ServiceClient;
   readonly timers: Timers;
   readonly onEvent?: SyncListener;
@@ -59,25 +57,25 @@ export class PullSync {
       await run();
       return true;
     } catch (error) {
-      const message = error instanceof ServiceError ? error.message : `stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+      const message = error instanceof ServiceError ? error.message : `stopped unexpectedly: ${messageOf(error)}`;
       this.options.onEvent?.({ type: 'syncFailed', phase, message });
       return false;
     }
   }
 
   async pullLocations(signal?: AbortSignal): Promise<number> {
-    const { client, db, timers } = this.options;
+    const { client, store, timers } = this.options;
     let saved = 0;
     for (let page = 1; ; page += 1) {
       const answer = await client.getLocations({ Page: page, Limit: LIMITS.maxPageSize }, signal === undefined ? {} : { signal });
-      saved += upsertLocationListRecords(db, answer.data, timers.now());
+      saved += store.atomically((write) => write.upsertLocationListRecords(answer.data, timers.now()));
       this.progress('locations', saved, answer.totalCount);
       if (answer.data.length === 0 || saved >= answer.totalCount || answer.hasNextPage === false) return saved;
     }
   }
 
   async pullRecentShipments(signal?: AbortSignal): Promise<number> {
-    const { client, db, timers } = this.options;
+    const { client, store, timers } = this.options;
     const since = new Date(timers.now() - (this.options.recentDays ?? 14) * 86_400_000).toISOString();
     let saved = 0;
     for (let page = 1; page <= (this.options.maxShipmentPages ?? 10); page += 1) {
@@ -91,9 +89,9 @@ export class PullSync {
         signal === undefined ? {} : { signal },
       );
       const now = timers.now();
-      db.transaction(() => {
-        for (const record of answer.shipments) upsertFromSearch(db, record, now);
-      })();
+      store.atomically((write) => {
+        for (const record of answer.shipments) write.upsertFromSearch(record, now);
+      });
       saved += answer.shipments.length;
       this.progress('shipments', saved, answer.totalCount);
       if (answer.shipments.length < answer.pageSize || saved >= answer.totalCount) break;
@@ -102,14 +100,14 @@ export class PullSync {
   }
 
   async refreshTracking(signal?: AbortSignal): Promise<number> {
-    const { client, db, timers } = this.options;
-    const pending = listUndelivered(db, 500).filter((s) => s.serviceId !== null);
+    const { client, store, timers } = this.options;
+    const pending = store.read.listUndelivered(500).filter((s) => s.serviceId !== null);
     let refreshed = 0;
     for (let start = 0; start < pending.length; start += LIMITS.maxBatchSize) {
       const batch = pending.slice(start, start + LIMITS.maxBatchSize);
       const ids = batch.flatMap((s) => (s.serviceId === null ? [] : [s.serviceId]));
       const answer = await client.trackShipments({ shipments: ids.map((id) => ({ id })) }, signal === undefined ? {} : { signal });
-      const { kept, changes } = recordTrackingAnswer(db, ids, answer.shipments, timers.now());
+      const { kept, changes } = store.atomically((write) => write.recordTrackingAnswer(ids, answer.shipments, timers.now()));
       refreshed += kept;
       for (const change of changes) this.options.onEvent?.({ type: 'trackingChanged', ...change });
       this.progress('tracking', refreshed, pending.length);

@@ -20,7 +20,7 @@ function stationRefOf(record: SearchRecord): string | undefined {
   return typeof references?.stationRef === 'string' ? references.stationRef : undefined;
 }
 
-export async function reconcileCreate(client: ServiceClient, stationRef: string): Promise<CreateVerdict<ShipmentCreateResult>> {
+export async function reconcileCreate(client: Pick<ServiceClient, 'searchShipments' | 'trackShipments'>, stationRef: string): Promise<CreateVerdict<ShipmentCreateResult>> {
   try {
     const found = await client.searchShipments({ searchTerm: stationRef, pageNumber: 1, pageSize: 10 });
     const carriesReferences = found.shipments.some((record) => record.references !== undefined);
@@ -60,7 +60,7 @@ export async function reconcileCreate(client: ServiceClient, stationRef: string)
  * A location create whose answer was lost: the location's `referenceId` is the station's own
  * key for it, so a list query for it tells whether the create happened.
  */
-export async function reconcileLocationCreate(client: ServiceClient, referenceId: string): Promise<CreateVerdict<LocationWriteResponse>> {
+export async function reconcileLocationCreate(client: Pick<ServiceClient, 'getLocations'>, referenceId: string): Promise<CreateVerdict<LocationWriteResponse>> {
   try {
     const found = await client.getLocations({ Page: 1, Limit: 10, Query: referenceId });
     const matches = found.data.filter((record) => record.referenceId === referenceId && record.deleted !== true);

@@ -5,19 +5,17 @@
  * while online, the tracking of shipments not yet delivered is refreshed more often on its own,
  * so a tracking timeline open at the desk moves as the carrier reports.
  */
-import type Database from 'better-sqlite3';
 import type { ServiceClient } from '../service/client/client';
 import type { RequestLogEntry } from '../service/client/log';
 import type { Timers } from '../platform/clock';
-import { purgeDocumentsOlderThan } from '../store/documents';
-import { getSetting } from '../store/settings';
+import type { Store } from '../store';
 import { Connectivity } from './connectivity';
 import type { SyncListener } from './events';
 import { OutboxWorker } from './outboxWorker';
 import { PullSync } from './pull';
 
 export interface SyncEngineOptions {
-  readonly db: Database.Database;
+  readonly store: Store;
   readonly timers: Timers;
   readonly onEvent?: SyncListener;
   /** Pull from the service this often while online (default 5 minutes). */
@@ -67,15 +65,15 @@ export class SyncEngine {
   async start(client: ServiceClient): Promise<void> {
     await this.stop();
     this.client = client;
-    const { db, timers, onEvent } = this.options;
+    const { store, timers, onEvent } = this.options;
     this.worker = new OutboxWorker({
-      db,
+      store,
       client,
       timers,
       ...(onEvent === undefined ? {} : { onEvent }),
       ...(this.options.itemBackoff === undefined ? {} : { itemBackoff: this.options.itemBackoff }),
     });
-    this.pull = new PullSync({ db, client, timers, ...(onEvent === undefined ? {} : { onEvent }) });
+    this.pull = new PullSync({ store, client, timers, ...(onEvent === undefined ? {} : { onEvent }) });
     this.worker.start();
     this.connectivity.start();
     this.housekeeping();
@@ -116,9 +114,9 @@ export class SyncEngine {
    * then). Runs at start and with every periodic pull; returns how many were dropped.
    */
   housekeeping(): number {
-    const { db, timers } = this.options;
-    const days = getSetting(db, 'labelRetentionDays');
-    return purgeDocumentsOlderThan(db, timers.now() - days * 86_400_000);
+    const { store, timers } = this.options;
+    const days = store.read.deskSetting('labelRetentionDays');
+    return store.atomically((write) => write.purgeDocumentsOlderThan(timers.now() - days * 86_400_000));
   }
 
   /** A new item was queued: send it now if the service is reachable. */

@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { openLineLog } from '../station/lineLog';
 import { webDataDir } from '../webhost/dataDir';
 import { startWebStation } from '../webhost/webStation';
+import { messageOf } from '../base/errors';
 
 const DEFAULT_PORT = 5180;
 
@@ -65,12 +66,12 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
     await options.prepare?.();
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(messageOf(error));
   }
 
   const log = openLineLog(join(dataDir, 'station.log'));
   const running = await startWebStation({ dataDir, rendererDir: options.rendererDir, port: port ?? DEFAULT_PORT, anyPortIfTaken: port === undefined, log }).catch(
-    (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+    (error: unknown) => fail(messageOf(error)),
   );
 
   const again = options.restartHint === undefined ? '' : `; ${options.restartHint}`;
@@ -84,7 +85,7 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
     running.close().then(
       () => log.close().then(() => process.exit(0)),
       (error: unknown) => {
-        console.error(`Packbench did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`Packbench did not stop cleanly: ${messageOf(error)}`);
         process.exit(1);
       },
     );

@@ -4,7 +4,7 @@
  * so no other page can frame the station and trick a packer into clicking through it.
  */
 import type { ServerResponse } from 'node:http';
-import { RENDERER_CSP, SECURITY_HEADERS } from '../rendererServing';
+import { RENDERER_CSP, SECURITY_HEADERS } from '../base/rendererServing';
 
 /** The renderer's policy; the web host also forbids framing in the older header that browsers without CSP frame-ancestors still honour. */
 export const CONTENT_SECURITY_POLICY = RENDERER_CSP;

@@ -26,6 +26,7 @@ import { acceptedHost, allowedHosts, bearerToken, originAllowed, tokenMatches } 
 import { readBody } from './requestBody';
 import { setSecurityHeaders } from './securityHeaders';
 import { BRIDGE_PATH, contentTypeFor, injectBridge, lookupStaticFile } from './staticFiles';
+import { messageOf } from '../base/errors';
 
 export interface WebHostOptions {
   readonly host: StationHost;
@@ -231,7 +232,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
-      log(`web host: ${request.method ?? '?'} request failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(`web host: ${request.method ?? '?'} request failed: ${messageOf(error)}`);
       if (!response.headersSent) sendText(response, 500, 'Internal error');
       else response.destroy();
     });

@@ -6,9 +6,9 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { rendererFilePath } from '../rendererServing';
+import { rendererFilePath } from '../base/rendererServing';
 
-export { contentTypeFor } from '../rendererServing';
+export { contentTypeFor } from '../base/rendererServing';
 
 export type StaticLookup =
   | { readonly kind: 'file'; readonly path: string; readonly isIndex: boolean }

@@ -52,7 +52,7 @@ const client = new ServiceClient({
     warn: () => undefined,
   },
 });
-const worker = new OutboxWorker({ db: store.db, client, timers: realTimers });
+const worker = new OutboxWorker({ store, client, timers: realTimers });
 
 console.log(`drain bench: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`);
 console.log(`draining ${items} queued creates (with labels) at a limit of ${limit} requests per minute…`);

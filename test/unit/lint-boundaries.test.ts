@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // The project's own eslint.config.js, with type-aware parsing switched off so the rules can
@@ -14,6 +15,64 @@ async function restrictedImportErrors(code: string, filePath: string): Promise<s
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
 }
+
+async function layerErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'packbench/layers').map((m) => m.message);
+}
+
+/** The layer table, as eslint.config.js hands it to its rule. */
+async function layerTable(): Promise<string[][]> {
+  const config = (await eslint.calculateConfigForFile('electron/station/probe.ts')) as { rules: Record<string, [unknown, { layers: string[][] }]> };
+  return config.rules['packbench/layers']![1].layers;
+}
+
+/** A probe file in a folder of electron/, and how it names a module of another folder. */
+const probeIn = (folder: string): string => (folder === '(root)' ? 'electron/probe.ts' : `electron/${folder}/probe.ts`);
+const importOf = (from: string, to: string): string => {
+  const target = to === '(root)' ? 'main' : `${to}/index`;
+  return `import { x } from '${from === '(root)' ? './' : '../'}${target}';\nexport const y = x;\n`;
+};
+
+describe('the layer table of electron/', async () => {
+  const layers = await layerTable();
+  const rows = layers.flatMap((row, index) => row.map((folder) => ({ folder, row: index })));
+
+  it('has a row for every folder of electron/, and a folder without one fails lint', async () => {
+    const folders = readdirSync(fileURLToPath(new URL('../../electron', import.meta.url)), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const listed = rows.map(({ folder }) => folder);
+    expect(folders.filter((folder) => !listed.includes(folder))).toEqual([]);
+    expect(await layerErrors('export const x = 1;\n', 'electron/nowhere/probe.ts')).toEqual([expect.stringContaining('electron/nowhere has no row in the layer table')]);
+  });
+
+  it.each(rows)('fails on a back-arrow planted in electron/$folder, and lets it import the rows below', async ({ folder, row }) => {
+    const file = probeIn(folder);
+    const forbidden = rows.filter((other) => other.folder !== folder && other.row >= row);
+    const allowed = rows.filter((other) => other.row < row);
+    // The top row has nothing above it: a sideways arrow is its back-arrow.
+    expect(forbidden.length).toBeGreaterThan(0);
+    for (const to of forbidden) expect(await layerErrors(importOf(folder, to.folder), file), `${folder} → ${to.folder}`).toHaveLength(1);
+    for (const to of allowed) expect(await layerErrors(importOf(folder, to.folder), file), `${folder} → ${to.folder}`).toEqual([]);
+    // Type imports, re-exports and dynamic imports are arrows too.
+    const above = forbidden[0]!.folder;
+    const prefix = folder === '(root)' ? './' : '../';
+    const target = above === '(root)' ? 'main' : `${above}/index`;
+    expect(await layerErrors(`import type { X } from '${prefix}${target}';\nexport type Y = X;\n`, file)).toHaveLength(1);
+    expect(await layerErrors(`export { x } from '${prefix}${target}';\n`, file)).toHaveLength(1);
+    expect(await layerErrors(`export const y = () => import('${prefix}${target}');\n`, file)).toHaveLength(1);
+  });
+});
+
+describe('the front doors of electron/', () => {
+  it("lets the rest of electron/ reach the store only through its index, while the store's own files reach each other", async () => {
+    const code = (module: string): string => `import { x } from '${module}';\nexport const y = x;\n`;
+    expect(await layerErrors(code('../store/orders'), 'electron/station/probe.ts')).toEqual([expect.stringContaining('electron/store is reached through its front door')]);
+    expect(await layerErrors(code('../../store/statements'), 'electron/station/handlers/probe.ts')).toHaveLength(1);
+    expect(await layerErrors(code('../store'), 'electron/station/probe.ts')).toEqual([]);
+    expect(await layerErrors(code('../store/index'), 'electron/printing/probe.ts')).toEqual([]);
+    expect(await layerErrors(code('./orders'), 'electron/store/probe.ts')).toEqual([]);
+  });
+});
 
 describe('lint boundaries', () => {
   it('keeps Node and Electron out of the service contract', async () => {
@@ -44,8 +103,8 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { OUTBOX_STATES } from './outbox';\nexport const x = OUTBOX_STATES;\n", file)).toEqual([]);
   });
 
-  it('keeps shipping rules pure: the station API, the service contract, zod and each other', async () => {
-    const file = 'electron/shipping/probe.ts';
+  it('keeps the order-to-shipment rule pure: the station API, the service contract, zod and each other', async () => {
+    const file = 'electron/shipping/orderShipment.ts';
     for (const module of ['../store/orders', '../station/context', '../printing/media', 'node:fs', 'electron']) {
       expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file), module).toHaveLength(1);
     }

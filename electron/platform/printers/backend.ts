@@ -1,10 +1,22 @@
 /**
  * The platform seam for printing: the CUPS backend (macOS, Linux) and the Windows backend both
- * implement PrinterBackend, so the rest of the app never learns which spooler it talks to.
+ * implement PrinterBackend, so the rest of the app never learns which spooler it talks to. The
+ * seam speaks of printers in its own terms; the station API's PrinterInfo has the same shape, and
+ * the compiler holds the two together where printing hands a backend's printers to the desk.
  */
-import type { PrinterInfo } from '../../api/printing';
 
-export type { PrinterInfo } from '../../api/printing';
+export type PrinterState = 'idle' | 'printing' | 'stopped' | 'unknown';
+
+/** A printer as the spooler reports it. */
+export interface PrinterInfo {
+  readonly name: string;
+  readonly isDefault: boolean;
+  readonly state: PrinterState;
+  readonly accepting: boolean;
+  /** The spooler's own words on its state (`printer-stopped: out of labels`). */
+  readonly message?: string;
+  readonly deviceUri?: string;
+}
 
 export type JobState = 'pending' | 'held' | 'processing' | 'stopped' | 'canceled' | 'aborted' | 'completed' | 'unknown';
 

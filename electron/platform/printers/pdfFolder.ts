@@ -11,11 +11,13 @@ import { constants } from 'node:fs';
 import { access, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PDF_FOLDER_PRINTER } from '../../api/printing';
 import type { JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from './backend';
 import { PrintBackendError } from './backend';
+import { messageOf } from '../../base/errors';
 
 export interface PdfFolderOptions {
+  /** The printer's name, as the desk lists it (the station API's PDF_FOLDER_PRINTER). */
+  readonly name: string;
   /** The folder to write to, read at every job (the desk may choose another at any time). */
   readonly folder: () => string;
   /** The moment a file is named after; the system clock by default. */
@@ -25,10 +27,6 @@ export interface PdfFolderOptions {
 /** Characters no file system takes in a name (Windows' list, the strictest), and control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
 const NOT_IN_FILE_NAMES = /[<>:"/\\|?*\x00-\x1f\x7f]+/g;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** "2026-11-26 09.03.12": sorts by time in any file browser, and holds no character a file system refuses. */
 function stamp(ms: number): string {
@@ -48,10 +46,12 @@ export function pdfFolderJobFile(jobId: string): string {
 }
 
 export class PdfFolderBackend implements PrinterBackend {
+  readonly name: string;
   private readonly folder: () => string;
   private readonly now: () => number;
 
   constructor(options: PdfFolderOptions) {
+    this.name = options.name;
     this.folder = options.folder;
     this.now = options.now ?? Date.now;
   }
@@ -62,7 +62,7 @@ export class PdfFolderBackend implements PrinterBackend {
     const problem = await folderProblem(folder);
     return [
       {
-        name: PDF_FOLDER_PRINTER,
+        name: this.name,
         isDefault: false,
         state: 'idle',
         accepting: problem === undefined,
@@ -73,9 +73,9 @@ export class PdfFolderBackend implements PrinterBackend {
   }
 
   async submit(request: PrintRequest): Promise<{ jobId: string }> {
-    if (request.printer !== PDF_FOLDER_PRINTER) throw new PrintBackendError('printerMissing', `the PDF folder backend has no printer "${request.printer}"`);
+    if (request.printer !== this.name) throw new PrintBackendError('printerMissing', `the PDF folder backend has no printer "${request.printer}"`);
     // ZPL in a .pdf file would open as nothing at all.
-    if (request.format === 'raw') throw new PrintBackendError('failed', `the ${PDF_FOLDER_PRINTER} saves PDF files: set its language to PDF on the Printers screen`);
+    if (request.format === 'raw') throw new PrintBackendError('failed', `the ${this.name} saves PDF files: set its language to PDF on the Printers screen`);
     const folder = this.folder();
     let bytes: Uint8Array;
     try {

@@ -13,10 +13,11 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
-import { PRIVATE_FILE_MODE, ensurePrivateDir, writePrivateFile } from '../../privateFiles';
+import { PRIVATE_FILE_MODE, ensurePrivateDir, writePrivateFile } from '../privateFiles';
 import { SecretFile, SecretNameField, checkSecretName, checkSecretValue, damagedFileAdvice, secretDocumentSchema } from './secretFile';
 import type { Vault } from './vault';
 import { VaultError } from './vault';
+import { messageOf } from '../../base/errors';
 
 export const FILE_VAULT_SECRETS = 'secrets.json';
 export const FILE_VAULT_KEY = 'vault.key';
@@ -55,7 +56,7 @@ async function readKeyFile(keyFile: string): Promise<Buffer | undefined> {
     return await readFile(keyFile);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    throw new VaultError(`cannot read the vault key ${keyFile}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new VaultError(`cannot read the vault key ${keyFile}: ${messageOf(error)}`);
   }
 }
 

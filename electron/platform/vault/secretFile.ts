@@ -9,9 +9,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { describeIssues } from '../../service/contract';
-import { writePrivateFile } from '../../privateFiles';
+import { describeIssues } from '../../base/issues';
+import { writePrivateFile } from '../privateFiles';
 import { VaultError } from './vault';
+import { messageOf } from '../../base/errors';
 
 /** Names such as `profile:acme-prod-3f9a2c`: short, lower case, safe in any log line or file. */
 export const SECRET_NAME = /^[a-z0-9:._-]{1,80}$/;
@@ -61,7 +62,7 @@ export class SecretFile<Doc extends { secrets: Array<{ name: string }> }> {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return this.empty();
-      throw new VaultError(`cannot read ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new VaultError(`cannot read ${this.file}: ${messageOf(error)}`);
     }
     let json: unknown;
     try {

@@ -20,6 +20,7 @@ import type { Size } from '../placement';
 import { readBarcodes, type FoundBarcode } from './barcodes';
 import { findLabel, type FinderResult, type QuarterTurn } from './finder';
 import { cropImage, decodeImage, inkBounds, turnImage, type PixelBox } from './raster';
+import { messageOf } from '../../base/errors';
 
 /** What is printed for one label. */
 export type LabelArt =
@@ -250,7 +251,7 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
       try {
         drawn = await drawZpl(label);
       } catch (error) {
-        throw new DocumentError('damaged', `${name} is ZPL that could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new DocumentError('damaged', `${name} is ZPL that could not be drawn: ${messageOf(error)}`, { cause: error });
       }
       const ink = inkBounds(drawn);
       if (ink === undefined) throw new DocumentError('no-pages', `${name} is ZPL that draws nothing`);

@@ -5,6 +5,7 @@
  */
 import { bwipjs } from '../lazyPackages';
 import type { PageCanvas } from './page-canvas';
+import { messageOf } from '../../base/errors';
 
 /** The resolution of the common desktop thermal label printer (8 dots per mm). */
 export const PRINTER_DPI = 203;
@@ -39,7 +40,7 @@ function rawCode128(text: string): RawSymbols {
   try {
     return bwipjs().raw('code128', text, {});
   } catch (error) {
-    throw new Error(`cannot encode ${JSON.stringify(text)} as Code 128: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`cannot encode ${JSON.stringify(text)} as Code 128: ${messageOf(error)}`, { cause: error });
   }
 }
 

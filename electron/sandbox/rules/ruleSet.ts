@@ -11,6 +11,7 @@ import { ConditionSchema } from './condition';
 import type { Condition } from './condition';
 import { DERIVED_PARTIES, IMPORTER_KEY } from './parties';
 import type { AddressBook } from './parties';
+import { messageOf } from '../../base/errors';
 
 export const RULE_FILE_VERSION = 1;
 
@@ -45,7 +46,6 @@ export interface RuleSet {
   /** In file order; evaluation orders them by priority. */
   readonly rules: readonly Rule[];
 }
-
 
 const Text = z.string().trim().min(1);
 
@@ -163,7 +163,7 @@ export function loadRuleSetText(text: string): ParseResult<RuleSet> {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     const issue: FieldIssue = { field: '', message: `rule file is not valid JSON: ${reason}` };
     return { ok: false, issues: [issue] };
   }

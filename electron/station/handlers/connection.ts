@@ -2,10 +2,10 @@
 import { performance } from 'node:perf_hooks';
 import type { ConnectionInfo, ProfileView, StationHandlers } from '../../api';
 import { ServiceClient } from '../../service/client/client';
-import { counts as outboxCounts } from '../../store/outbox';
-import { StationError } from '../dispatch';
+import { StationError } from '../../api';
 import { profileWarnings, secretName, type StoredProfile } from '../profiles';
 import type { StationContext } from '../context';
+import { messageOf } from '../../base/errors';
 
 type ConnectionMethods = 'getConnection' | 'listProfiles' | 'saveProfile' | 'deleteProfile' | 'setProfileSecret' | 'clearProfileSecret' | 'testConnection' | 'switchProfile';
 
@@ -48,7 +48,7 @@ async function connectionInfo(station: StationContext): Promise<ConnectionInfo> 
     reason: connection.reason,
     ...(problem === undefined ? {} : { problem }),
     ...(connection.notice === undefined ? {} : { notice: connection.notice }),
-    outbox: outboxCounts(connection.store.db),
+    outbox: connection.store.read.outboxCounts(),
   };
 }
 
@@ -105,7 +105,7 @@ export function connectionHandlers(station: StationContext): Pick<StationHandler
         await client.getLocations({ Page: 1, Limit: 1 });
         return { ok: true, message: `signed in to ${profile.baseUrl} and read locations`, elapsedMs: Math.round(performance.now() - started) };
       } catch (error) {
-        return { ok: false, message: error instanceof Error ? error.message : String(error), elapsedMs: Math.round(performance.now() - started) };
+        return { ok: false, message: messageOf(error), elapsedMs: Math.round(performance.now() - started) };
       } finally {
         client.close();
       }

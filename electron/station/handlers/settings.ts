@@ -1,32 +1,32 @@
-/** The desk's own settings (printer choices have their own methods). */
-import { DESK_SETTING_KEYS, type DeskSettingKey, type StationHandlers, type StationSettings } from '../../api';
-import { getSetting, setSetting } from '../../store/settings';
-import type { Db } from '../../store/statements';
+/** The desk's settings screen (printer choices have their own methods): the desk's own and the warehouse's shared ones. */
+import { DESK_SETTING_KEYS, type DeskSettingKey, type SettingValue, type StationHandlers, type StationSettings } from '../../api';
+import { isWarehouseSetting, type DeskSetting, type StoreReads, type StoreWrites } from '../../store';
 import type { StationContext } from '../context';
 
-function settingsOf(db: Db): StationSettings {
-  return Object.fromEntries(DESK_SETTING_KEYS.map((key) => [key, getSetting(db, key)])) as StationSettings;
+/** Each key from its part of the store: the desk's, or the warehouse's. */
+function settingsOf(read: StoreReads): StationSettings {
+  return Object.fromEntries(DESK_SETTING_KEYS.map((key) => [key, isWarehouseSetting(key) ? read.warehouseSetting(key) : read.deskSetting(key)])) as StationSettings;
 }
 
-/** Sets one key of a patch; the key and its value belong together (the patch schema checked both). */
-function setOne<K extends DeskSettingKey>(db: Db, key: K, value: StationSettings[K]): void {
-  setSetting(db, key, value);
+/** Sets one key of a patch in its part of the store; the key and its value belong together (the patch schema checked both). */
+function setOne<K extends DeskSettingKey>(write: StoreWrites, key: K, value: StationSettings[K]): void {
+  if (isWarehouseSetting(key)) write.setWarehouseSetting(key, value);
+  else write.setDeskSetting<DeskSetting>(key, value as SettingValue<DeskSetting>);
 }
 
 export function settingsHandlers(station: StationContext): Pick<StationHandlers, 'getSettings' | 'updateSettings'> {
-  const db = () => station.connection().store.db;
   return {
-    getSettings: () => settingsOf(db()),
+    getSettings: () => settingsOf(station.connection().store.read),
     updateSettings: (patch) => {
-      const store = db();
+      const { store } = station.connection();
       // All or nothing: a patch that fails half-way must not leave half of it saved.
-      store.transaction(() => {
+      store.atomically((write) => {
         for (const key of DESK_SETTING_KEYS) {
           const value = patch[key];
-          if (value !== undefined) setOne(store, key, value);
+          if (value !== undefined) setOne(write, key, value);
         }
-      })();
-      return settingsOf(store);
+      });
+      return settingsOf(store.read);
     },
   };
 }

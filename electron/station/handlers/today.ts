@@ -1,6 +1,5 @@
 /** The day at a glance: the active connection's figures, at the station's own time. */
 import type { StationHandlers } from '../../api';
-import { dayAtAGlance } from '../../store/today';
 import type { StationContext } from '../context';
 
 /** The computer's own time zone (UTC where the runtime cannot tell). */
@@ -11,6 +10,6 @@ function machineTimeZone(): string {
 export function todayHandlers(station: StationContext): Pick<StationHandlers, 'getToday'> {
   return {
     // The time is the station's, never the caller's: the desk cannot be shown another day.
-    getToday: ({ timeZone }) => dayAtAGlance(station.connection().store.db, { now: station.timers.now(), timeZone: timeZone ?? machineTimeZone() }),
+    getToday: ({ timeZone }) => station.connection().store.read.dayAtAGlance({ now: station.timers.now(), timeZone: timeZone ?? machineTimeZone() }),
   };
 }

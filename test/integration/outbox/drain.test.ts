@@ -49,7 +49,7 @@ function queue(count: number, tag: string): string[] {
 }
 
 function worker(): OutboxWorker {
-  return new OutboxWorker({ db: store.db, client, timers: realTimers, onEvent: (event) => events.push(event), itemBackoff: { baseDelayMs: 20, maxDelayMs: 100 } });
+  return new OutboxWorker({ store, client, timers: realTimers, onEvent: (event) => events.push(event), itemBackoff: { baseDelayMs: 20, maxDelayMs: 100 } });
 }
 
 /** Processes items until none is left to send (waiting out scheduled retries). */

@@ -26,7 +26,7 @@ const client = new ServiceClient({
   retry: { baseDelayMs: 20, maxDelayMs: 200 },
 });
 const worker = new OutboxWorker({
-  db: store.db,
+  store,
   client,
   timers: realTimers,
   onEvent: (event) => {

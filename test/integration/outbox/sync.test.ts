@@ -33,7 +33,7 @@ afterAll(async () => {
 function station(name: string): { store: StationStore; engine: SyncEngine; client: ServiceClient; events: SyncEvent[] } {
   const store = openStationStore(join(dir, `${name}.db`));
   const events: SyncEvent[] = [];
-  const engine = new SyncEngine({ db: store.db, timers: realTimers, onEvent: (e) => events.push(e), offlineProbeMs: 100, onlineProbeMs: 100, itemBackoff: { baseDelayMs: 20, maxDelayMs: 100 } });
+  const engine = new SyncEngine({ store, timers: realTimers, onEvent: (e) => events.push(e), offlineProbeMs: 100, onlineProbeMs: 100, itemBackoff: { baseDelayMs: 20, maxDelayMs: 100 } });
   const client = new ServiceClient({
     baseUrl: sandbox.baseUrl,
     authUrl: sandbox.authUrl,
@@ -90,7 +90,7 @@ describe('pulling on the station\'s clock, and naming what failed', () => {
     const clock = new VirtualClock(Date.now());
     const store = openStationStore(join(dir, 'clocked.db'));
     const events: SyncEvent[] = [];
-    const engine = new SyncEngine({ db: store.db, timers: clock, onEvent: (e) => events.push(e), pullEveryMs: 300_000 });
+    const engine = new SyncEngine({ store, timers: clock, onEvent: (e) => events.push(e), pullEveryMs: 300_000 });
     const client = new ServiceClient({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey }, requestsPerMinute: 100_000, timers: clock, retry: { maxAttempts: 1 }, logger: { request: engine.observe, warn: () => undefined } });
     const pulls = (): number => events.filter((e) => e.type === 'syncProgress' && e.phase === 'locations').length;
     await engine.start(client);

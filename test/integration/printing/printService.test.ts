@@ -53,7 +53,7 @@ async function bench(configure: (store: StationStore) => void = () => undefined,
   const waiters: { match: (e: PrintEvent) => boolean; resolve: (e: PrintEvent) => void }[] = [];
   // Constructed from the store, the spooler and the clock alone: there is no service client to pass.
   const service = new PrintService({
-    db: store.db,
+    store,
     backend,
     timers: realTimers,
     ...options,

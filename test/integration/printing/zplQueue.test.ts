@@ -102,7 +102,7 @@ describe('a printer set to ZPL on a raw CUPS queue', { timeout: TEST_TIMEOUT_MS 
     setPrinterLanguage(store.db, cups.queues.zplRaw, { language: 'ZPL', dpi: 203, darkness: 20, offset: { x: 8, y: 4 } });
     const recorder = recording(new CupsBackend({ env: cups.env }));
     sent = recorder.sent;
-    service = new PrintService({ db: store.db, backend: recorder.backend, timers: realTimers, onEvent: (e) => e.type === 'printJob' && events.push(e) });
+    service = new PrintService({ store, backend: recorder.backend, timers: realTimers, onEvent: (e) => e.type === 'printJob' && events.push(e) });
     service.watch();
   });
 

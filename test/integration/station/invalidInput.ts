@@ -19,7 +19,7 @@ import { STATION_METHODS, STATION_METHOD_NAMES } from '../../../electron/api';
 import { hostileKey, mutatedBody, nastyValue, toJsonText } from '../../support/jsonMutations';
 import { ApiResultShape, startStationHarness, type StationHarness, type StationHarnessOptions } from '../../support/stationHarness';
 import { SAN_FRANCISCO, location, rateRequest, requestKey, shipment } from '../../support/shipments';
-import { inTurns } from '../../../electron/station/batchQuotes';
+import { inTurns } from '../../../electron/batches/quotes';
 
 export const RUNS_PER_METHOD = 1000;
 /** Requests in flight at once during the fuzz, over one keep-alive agent. */

@@ -29,7 +29,7 @@ const pdf = new TextEncoder().encode('%PDF-1.7\n% a label\n%%EOF\n');
 describe('the PDF folder printer', () => {
   it('writes each job as a PDF file named by its time and title, in a folder it makes (this user’s alone)', async () => {
     const folder = path.join(tempDir(), 'Packbench labels');
-    const backend = new PdfFolderBackend({ folder: () => folder, now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder, now: () => AT });
     const { jobId } = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: 'Packbench PB-DESK1-01ABC' });
     expect(isPdfFolderJob(jobId)).toBe(true);
     const file = pdfFolderJobFile(jobId);
@@ -44,7 +44,7 @@ describe('the PDF folder printer', () => {
 
   it('never writes over a file: a second job of the same second and title gets a name of its own', async () => {
     const folder = tempDir();
-    const backend = new PdfFolderBackend({ folder: () => folder, now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder, now: () => AT });
     const first = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: 'Packbench batch 3' });
     const second = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 2, title: 'Packbench batch 3' });
     expect(path.basename(pdfFolderJobFile(second.jobId))).toBe('2026-11-26 09.03.12 Packbench batch 3 (2).pdf');
@@ -53,7 +53,7 @@ describe('the PDF folder printer', () => {
 
   it('keeps a title from naming another folder or a file a system refuses', async () => {
     const folder = tempDir();
-    const backend = new PdfFolderBackend({ folder: () => folder, now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder, now: () => AT });
     const { jobId } = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: '../../etc/passwd: a "label"?\u0000' });
     expect(path.dirname(pdfFolderJobFile(jobId))).toBe(folder);
     expect(path.basename(pdfFolderJobFile(jobId))).toBe('2026-11-26 09.03.12 .. .. etc passwd a label.pdf');
@@ -62,7 +62,7 @@ describe('the PDF folder printer', () => {
   it('writes to the folder chosen at the time of each job', async () => {
     const root = tempDir();
     let folder = path.join(root, 'a');
-    const backend = new PdfFolderBackend({ folder: () => folder, now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder, now: () => AT });
     const first = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: 'one' });
     folder = path.join(root, 'b');
     const second = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: 'two' });
@@ -72,7 +72,7 @@ describe('the PDF folder printer', () => {
 
   it('refuses ZPL (a .pdf of printer code opens as nothing), and says where a file could not be saved', async () => {
     const root = tempDir();
-    const backend = new PdfFolderBackend({ folder: () => path.join(root, 'taken', 'labels'), now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => path.join(root, 'taken', 'labels'), now: () => AT });
     const raw = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, format: 'raw', copies: 1, title: 'x' }).catch((error: unknown) => error);
     expect(raw).toBeInstanceOf(PrintBackendError);
     expect((raw as Error).message).toBe('the PDF folder saves PDF files: set its language to PDF on the Printers screen');
@@ -85,7 +85,7 @@ describe('the PDF folder printer', () => {
   it('is listed as one printer, ready while its folder can be made or written, not accepting jobs (and why) otherwise', async () => {
     const root = tempDir();
     let folder = path.join(root, 'new', 'labels');
-    const backend = new PdfFolderBackend({ folder: () => folder });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder });
     expect(await backend.listPrinters()).toEqual([{ name: PDF_FOLDER_PRINTER, isDefault: false, state: 'idle', accepting: true, deviceUri: `file://${folder}` }]);
     writeFileSync(path.join(root, 'file'), '');
     folder = path.join(root, 'file', 'labels');
@@ -94,7 +94,7 @@ describe('the PDF folder printer', () => {
 
   it('knows a job by its file: gone when the file was moved or deleted, and nothing to cancel', async () => {
     const folder = tempDir();
-    const backend = new PdfFolderBackend({ folder: () => folder, now: () => AT });
+    const backend = new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder, now: () => AT });
     const { jobId } = await backend.submit({ printer: PDF_FOLDER_PRINTER, data: pdf, copies: 1, title: 'moved' });
     rmSync(fileURLToPath(jobId));
     expect(await backend.jobStatus(PDF_FOLDER_PRINTER, jobId)).toEqual({ jobId, state: 'unknown', reason: 'job-not-found' });

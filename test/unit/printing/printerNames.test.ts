@@ -34,23 +34,23 @@ class RecordingBackend implements PrinterBackend {
 
 describe('printers named like the properties of every object', () => {
   it('take the usual media, one copy and PDF until they are set', () => {
-    const { db } = openTempStore();
+    const { db, read } = openTempStore();
     for (const name of NAMES) {
-      expect(mediaFor(db, name, 'label')).toMatchObject({ name: '4x6' });
-      expect(mediaFor(db, name, 'document')).toMatchObject({ name: 'Letter' });
+      expect(mediaFor(read, name, 'label')).toMatchObject({ name: '4x6' });
+      expect(mediaFor(read, name, 'document')).toMatchObject({ name: 'Letter' });
       expect(printerEntry(getSetting(db, 'printerCopies'), name)).toBeUndefined();
       expect(printerLanguageOf(db, name)).toEqual({ language: 'PDF', dpi: 203, darkness: 15, offset: { x: 0, y: 0 } });
     }
   });
 
   it('keep what is set for them, and only that', () => {
-    const { db } = openTempStore();
+    const { db, read } = openTempStore();
     setSetting(db, 'printerMedia', Object.fromEntries([['__proto__', 'A6'], ['constructor', '4x4']]));
     setSetting(db, 'printerCopies', Object.fromEntries([['toString', 3]]));
     setPrinterLanguage(db, '__proto__', { language: 'ZPL', dpi: 300, darkness: 20, offset: { x: 0, y: 0 } });
     expect(Object.keys(getSetting(db, 'printerMedia'))).toEqual(['__proto__', 'constructor']);
-    expect(mediaFor(db, '__proto__', 'label')).toMatchObject({ name: 'A6' });
-    expect(mediaFor(db, 'constructor', 'label')).toMatchObject({ name: '4x4' });
+    expect(mediaFor(read, '__proto__', 'label')).toMatchObject({ name: 'A6' });
+    expect(mediaFor(read, 'constructor', 'label')).toMatchObject({ name: '4x4' });
     expect(printerEntry(getSetting(db, 'printerCopies'), 'toString')).toBe(3);
     expect(printerEntry(getSetting(db, 'printerCopies'), 'valueOf')).toBeUndefined();
     expect(printerLanguageOf(db, '__proto__')).toMatchObject({ language: 'ZPL', dpi: 300 });
@@ -58,9 +58,9 @@ describe('printers named like the properties of every object', () => {
   });
 
   it('get their test page', async () => {
-    const { db } = openTempStore();
+    const store = openTempStore();
     const backend = new RecordingBackend();
-    const printing = new PrintService({ db, backend, timers: realTimers });
+    const printing = new PrintService({ store, backend, timers: realTimers });
     for (const name of NAMES) await printing.testPage(name);
     expect(backend.submitted.map((request) => [request.printer, request.copies, request.format ?? 'pdf'])).toEqual(NAMES.map((name) => [name, 1, 'pdf']));
   });

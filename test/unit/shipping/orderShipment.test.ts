@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredOrder } from '../../../electron/api';
-import { planOrder } from '../../../electron/station/batchPlan';
+import { planOrder } from '../../../electron/batches/plan';
 import { internationalDetailOf, orderShipmentDraft, orderWeightIn, shipToOf } from '../../../electron/shipping/orderShipment';
 
 const ORDER: StoredOrder = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StationHandlers } from '../../../electron/api';
-import { STATION_METHOD_NAMES } from '../../../electron/api';
+import { STATION_METHOD_NAMES, StationError } from '../../../electron/api';
 import { PrintBackendError } from '../../../electron/platform/printers/backend';
 import { DocumentError } from '../../../electron/printing/document';
 import { NetworkError, UnknownOutcomeError, ValidationError } from '../../../electron/service/client/errors';
 import { StoreNotFoundError } from '../../../electron/store/errors';
-import { StationError, createDispatch } from '../../../electron/station/dispatch';
+import { createDispatch } from '../../../electron/station/dispatch';
 
 const request = { operation: 'createShipment', method: 'POST', path: '/v1/shipment' };
 

@@ -11,11 +11,12 @@ import type { JobStatus, PrintRequest, PrinterBackend } from '../../../electron/
 import { PrintBackendError } from '../../../electron/platform/printers/backend';
 import { DeskPrinters } from '../../../electron/platform/printers/desk';
 import { PdfFolderBackend, pdfFolderJobFile } from '../../../electron/platform/printers/pdfFolder';
-import { printSystem, rolePrinterStatus } from '../../../electron/station/printSystem';
+import { printSystem, rolePrinterStatus } from '../../../electron/printing/printSystem';
 import { documents, printJobs, shipments } from '../../../electron/store';
 import { setSetting } from '../../../electron/store/settings';
 import type { Db } from '../../../electron/store/statements';
 import { shipmentInput } from '../store/support/samples';
+import { storeOver } from '../../../electron/store/handles';
 import { T0, openTempStore, tempFolder } from '../store/support/tempStore';
 
 /** The system's spooler as the seam sees it: a list, or a failure. */
@@ -42,11 +43,11 @@ const NOT_RUNNING = new PrintBackendError('failed', 'the print service (CUPS) is
 
 function desk(spooler: FakeSpooler): DeskPrinters {
   const folder = tempFolder();
-  return new DeskPrinters(spooler, new PdfFolderBackend({ folder: () => folder }));
+  return new DeskPrinters(spooler, new PdfFolderBackend({ name: PDF_FOLDER_PRINTER, folder: () => folder }));
 }
 
 async function labelStatus(db: Db, spooler: FakeSpooler) {
-  return rolePrinterStatus(db, await desk(spooler).survey(), 'label');
+  return rolePrinterStatus(storeOver(db).read, await desk(spooler).survey(), 'label');
 }
 
 /** A label job of a shipment, sent to `printer` and ended as given. */
@@ -139,7 +140,7 @@ describe('whether a label can print now, and why not', () => {
   it('says the same for other documents, on their own printer', async () => {
     const { db } = openTempStore();
     setSetting(db, 'labelPrinter', PDF_FOLDER_PRINTER);
-    const system = printSystem(db, await desk(new FakeSpooler(NOT_RUNNING)).survey());
+    const system = printSystem(storeOver(db).read, await desk(new FakeSpooler(NOT_RUNNING)).survey());
     expect(system.spooler).toEqual({ state: 'notRunning', message: NOT_RUNNING.message });
     expect(system.label.problem).toBeNull();
     expect(system.document).toMatchObject({ printer: null, chosen: false, problem: { kind: 'spoolerNotRunning' } });

@@ -101,7 +101,7 @@ describe('importing a file', () => {
     if (first === undefined || second === undefined) throw new Error('the fixture has orders');
     const broken = { format: preview.format, orders: [first, { ...second, items: [] }] };
     expect(() => orders.importOrders(db, broken, T0)).toThrow(StoreInputError);
-    expect(() => orders.importOrders(db, broken, T0)).toThrow('orders.1.items: must have an item');
+    expect(() => orders.importOrders(db, broken, T0)).toThrow('orders[1].items: must have an item');
     expect(rowCount(db)).toBe(0);
   });
 });

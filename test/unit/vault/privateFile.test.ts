@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureOwnPrivateDirSync, ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/privateFiles';
+import { ensureOwnPrivateDirSync, ensurePrivateDir, isPrivateTempFile, writePrivateFile, writePrivateFileSync } from '../../../electron/platform/privateFiles';
 import { modeOf, tempDir } from './support';
 
 describe('private files', () => {

@@ -22,6 +22,7 @@ import { printJobOverIpp } from './ippPrintJob';
 import { encryptionRequired, readClientConfig, schedulerAddress } from './scheduler';
 import type { SchedulerAddress } from './scheduler';
 import { userDefaultPrinter } from './userDefault';
+import { messageOf } from '../../../base/errors';
 
 export { CupsCommandLine, ippHost } from './commandLine';
 
@@ -103,7 +104,7 @@ async function readJobFile(file: string): Promise<Uint8Array> {
   try {
     return await readFile(path.resolve(file));
   } catch (error) {
-    throw new PrintBackendError('failed', `cannot read the file to print: ${error instanceof Error ? error.message : String(error)}`);
+    throw new PrintBackendError('failed', `cannot read the file to print: ${messageOf(error)}`);
   }
 }
 

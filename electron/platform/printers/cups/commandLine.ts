@@ -19,6 +19,7 @@ import { jobStatusFromLpstat } from './lpstatJobStatus';
 import { jobStateFromIpp, numericJobId, parseAccepting, parseDevices, parseIppAttributes, parsePrinterStatus, parseRequestId } from './parse';
 import { CommandMissingError, runCupsCommand } from './run';
 import type { CommandResult } from './run';
+import { messageOf } from '../../../base/errors';
 
 export interface CupsCommandLineOptions {
   /** Environment for the CUPS tools (CUPS_SERVER picks the scheduler); defaults to process.env. */
@@ -107,7 +108,7 @@ export class CupsCommandLine implements PrinterBackend {
     try {
       writeFileSync(file, data, { mode: 0o600 });
     } catch (error) {
-      throw new PrintBackendError('failed', `cannot write the job for the printer: ${error instanceof Error ? error.message : String(error)}`);
+      throw new PrintBackendError('failed', `cannot write the job for the printer: ${messageOf(error)}`);
     }
     return file;
   }

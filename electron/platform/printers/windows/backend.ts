@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { JobState, JobStatus, PrintRequest, PrinterBackend, PrinterInfo } from '../backend';
 import { PrintBackendError } from '../backend';
+import { messageOf } from '../../../base/errors';
 
 /** The part of pdf-to-printer this backend uses, so a test can hand in a stand-in. */
 export interface PdfToPrinterLibrary {
@@ -205,10 +206,4 @@ async function failedOnError<T>(promise: Promise<T>, what: string): Promise<T> {
   } catch (error) {
     throw new PrintBackendError('failed', `${what}: ${messageOf(error)}`);
   }
-}
-
-/** The library throws plain strings ("Operating System not supported") as well as Errors. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? 'unknown error';
 }

@@ -7,11 +7,12 @@
 import { PDF_FOLDER_PRINTER } from '../api';
 import type { PrintSystem, PrinterInfo, PrinterProblem, PrinterRole, RolePrinterStatus, SpoolerStatus } from '../api';
 import type { PrinterSurvey } from '../platform/printers/desk';
-import { CONNECTION_TROUBLE } from '../printing/jobWatcher';
-import { noPrinterChosen } from '../printing/printerMap';
-import { listPrintJobs } from '../store/printJobs';
-import { getSetting } from '../store/settings';
-import type { Db } from '../store/statements';
+import { CONNECTION_TROUBLE } from './jobWatcher';
+import { noPrinterChosen } from './printerMap';
+import type { StoreReads } from '../store';
+
+/** What the print system's status reads of the desk's store. */
+type Reads = Pick<StoreReads, 'deskSetting' | 'listPrintJobs'>;
 
 type Problem = NonNullable<RolePrinterStatus['problem']>;
 
@@ -30,13 +31,13 @@ function spoolerProblem(spooler: SpoolerStatus): Problem | null {
 }
 
 /** Why `printer` could not print the last time it was sent a job, when that was because it could not be reached. */
-function lastJobUnreachable(db: Db, printer: string): string | undefined {
-  const last = listPrintJobs(db, { limit: RECENT_JOBS }).find((job) => job.targetPrinter === printer && (job.state === 'completed' || job.state === 'failed'));
+function lastJobUnreachable(read: Reads, printer: string): string | undefined {
+  const last = read.listPrintJobs({ limit: RECENT_JOBS }).find((job) => job.targetPrinter === printer && (job.state === 'completed' || job.state === 'failed'));
   return last?.state === 'failed' && last.error !== null && /cannot be reached/.test(last.error) ? last.error : undefined;
 }
 
 /** What stands in the way of `info`, the printer a role's documents go to; null when nothing does. */
-function printerProblem(db: Db, info: PrinterInfo): Problem | null {
+function printerProblem(read: Reads, info: PrinterInfo): Problem | null {
   const why = info.message === undefined || info.message === '' ? '' : ` (${info.message})`;
   if (info.state === 'stopped') return { kind: 'paused', message: `printer ${info.name} is paused${why}: it prints when it is resumed` };
   if (!info.accepting) {
@@ -45,18 +46,18 @@ function printerProblem(db: Db, info: PrinterInfo): Problem | null {
       : { kind: 'notAccepting', message: `printer ${info.name} is not accepting jobs${why}` };
   }
   if (info.message !== undefined && CONNECTION_TROUBLE.test(info.message)) return { kind: 'unreachable', message: `printer ${info.name} cannot be reached${why}: check its power and cable` };
-  const failed = lastJobUnreachable(db, info.name);
+  const failed = lastJobUnreachable(read, info.name);
   if (failed !== undefined) return { kind: 'unreachable', message: `printer ${info.name} could not be reached the last time it was sent a job: check its power and cable (${failed})` };
   return null;
 }
 
-export function rolePrinterStatus(db: Db, survey: PrinterSurvey, role: PrinterRole): RolePrinterStatus {
-  const chosen = getSetting(db, role === 'label' ? 'labelPrinter' : 'documentPrinter');
+export function rolePrinterStatus(read: Reads, survey: PrinterSurvey, role: PrinterRole): RolePrinterStatus {
+  const chosen = read.deskSetting(role === 'label' ? 'labelPrinter' : 'documentPrinter');
   const system = survey.printers.filter((printer) => printer.name !== PDF_FOLDER_PRINTER);
   const printer = chosen ?? system.find((each) => each.isDefault)?.name ?? null;
   const status = (problem: Problem | null): RolePrinterStatus => ({ printer, chosen: chosen !== null, problem });
   const info = printer === null ? undefined : survey.printers.find((each) => each.name === printer);
-  if (info !== undefined) return status(printerProblem(db, info));
+  if (info !== undefined) return status(printerProblem(read, info));
   // The printer (or the default) is not listed: the print service first, since it lists nothing when down.
   const spooler = spoolerProblem(survey.spooler);
   if (spooler !== null) return status(spooler);
@@ -65,6 +66,6 @@ export function rolePrinterStatus(db: Db, survey: PrinterSurvey, role: PrinterRo
   return status({ kind: 'noDefault', message: noPrinterChosen(role) });
 }
 
-export function printSystem(db: Db, survey: PrinterSurvey): PrintSystem {
-  return { spooler: survey.spooler, label: rolePrinterStatus(db, survey, 'label'), document: rolePrinterStatus(db, survey, 'document') };
+export function printSystem(read: Reads, survey: PrinterSurvey): PrintSystem {
+  return { spooler: survey.spooler, label: rolePrinterStatus(read, survey, 'label'), document: rolePrinterStatus(read, survey, 'document') };
 }

@@ -1,7 +1,7 @@
 /**
  * Rates and business-rule answers for batches, asked of the service once and kept a while. A rate
  * is kept by what its price depends on (the destination's postal code and country, a residence or
- * not, the box and the weight band: batchPlan.ts), so orders to the same place in the same band
+ * not, the box and the weight band: plan.ts), so orders to the same place in the same band
  * share one request; a rule answer is kept by the whole shipment it judged (the rules may read any
  * of it), so an estimate followed by the ship asks each order's rule once. Answers are kept 15
  * minutes (rates and rules change, a desk's day does not wait on them); a request that failed on
@@ -85,7 +85,7 @@ export class BatchQuotes {
   private readonly rules = new Map<string, Kept<RuleAnswer>>();
 
   constructor(
-    private readonly client: () => ServiceClient,
+    private readonly client: () => Pick<ServiceClient, 'rateShop' | 'applyRule'>,
     private readonly now: () => number,
   ) {}
 

@@ -1,7 +1,8 @@
 /**
  * Turning schema failures into messages that name the field, in the service's own form
- * (`shipTo.zipPostalCode is required`). Used by the sandbox to answer 400s and by the
- * client to report a malformed response or a bad input before it is sent.
+ * (`shipTo.zipPostalCode is required`). Used by the sandbox to answer 400s, by the client to
+ * report a malformed response or a bad input before it is sent, by the store for a row that does
+ * not read, and by the vault and the profiles for a damaged file: one wording everywhere.
  */
 import type * as z from 'zod';
 
@@ -68,11 +69,12 @@ function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   return undefined;
 }
 
-function toFieldIssue(issue: z.core.$ZodIssue): FieldIssue {
+function toFieldIssue(issue: z.core.$ZodIssue, { subject = 'body', separator = ' ' }: IssueWording): FieldIssue {
   const field = fieldPath(issue.path);
   const text = issue.message.startsWith('Invalid') || issue.message.startsWith('Too') ? issue.message.charAt(0).toLowerCase() + issue.message.slice(1) : issue.message;
   const kind = issue.message === REQUIRED ? 'required' : issue.code === 'invalid_type' ? 'type' : 'value';
-  return { field, message: field === '' ? `body ${text}` : `${field} ${text}`, kind };
+  const named = field === '' ? subject : field;
+  return { field, message: named === '' ? text : `${named}${separator}${text}`, kind };
 }
 
 /** An unknown key of a strict record is an issue of the record; a form wants it on the key itself. */
@@ -84,8 +86,17 @@ function unknownKeyIssues(issue: z.core.$ZodIssue): FieldIssue[] | undefined {
   });
 }
 
-export function describeIssues(error: z.ZodError): FieldIssue[] {
-  return error.issues.flatMap((issue) => unknownKeyIssues(issue) ?? [toFieldIssue(issue)]);
+/** How a message names its field: the service writes `shipTo.city is required`, the store `input: is not valid JSON`. */
+export interface IssueWording {
+  /** What a problem of the value as a whole is said of: the request `body`, or nothing where the caller names the value itself. */
+  readonly subject?: string;
+  /** Between the field and the predicate: a space (the service's form) or ': '. */
+  readonly separator?: string;
+}
+
+/** One issue per problem, each message starting with the field it is about. */
+export function describeIssues(error: z.ZodError, wording: IssueWording = {}): FieldIssue[] {
+  return error.issues.flatMap((issue) => unknownKeyIssues(issue) ?? [toFieldIssue(issue, wording)]);
 }
 
 /** Parses `data` with `schema`, returning the value or one message per problem, never throwing. */

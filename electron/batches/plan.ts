@@ -2,8 +2,8 @@
  * What a batch makes of each imported order: the shipment it queues (ship-to from the order, one
  * package in the batch's box weighing the order's estimated weight in the desk's unit, the order
  * number in the references, the ship-from location), the rate request that prices it, or the
- * sentence that says why the order is refused before anything is queued. Pure: the handlers
- * (handlers/batches.ts) read the orders, the location and the settings and hand them in.
+ * sentence that says why the order is refused before anything is queued. Pure: the use cases
+ * (batches.ts) read the orders, the location and the settings and hand them in.
  */
 import type { BatchBox, StoredOrder } from '../api';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Base64Error, decodeBase64Strict } from '../../../electron/printing/base64';
+import { Base64Error, decodeBase64Strict } from '../../../electron/base/base64';
 
 describe('strict base64', () => {
   it('decodes what Node encodes, for any bytes', () => {

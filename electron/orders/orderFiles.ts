@@ -1,7 +1,7 @@
 /**
  * Order files on their way in: received in pieces (so a file of any size crosses Electron IPC or
  * the web host in bodies under 1 MB), kept in a private folder of the station's data folder, and
- * read by a worker thread (orders/orderFileWorker.ts) while the station goes on answering. One file
+ * read by a worker thread (orderFileWorker.ts) while the station goes on answering. One file
  * is read at a time (the desk has two cores to share); a reading can be cancelled. The pieces of a
  * file are deleted when it is closed, when more than `MAX_OPEN_FILES` are open (the oldest idle one
  * goes), and at every start and stop of the station.
@@ -14,11 +14,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, OrderFileEncoding, OrderFilePhase } from '../api';
-import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerRequest } from '../orders/orderFileWorker';
-import { sizeOf } from '../orders/orderFile';
-import type { OrdersBatch } from '../orders/orderFileReader';
-import { ensureOwnPrivateDirSync } from '../privateFiles';
-import { StationError } from './dispatch';
+import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerRequest } from './orderFileWorker';
+import { sizeOf } from './orderFile';
+import type { OrdersBatch } from './orderFileReader';
+import { ensureOwnPrivateDirSync } from '../platform/privateFiles';
+import { StationError } from '../api';
 
 /** Files received and not yet closed, at most; more close the oldest one idle. */
 const MAX_OPEN_FILES = 3;
@@ -63,7 +63,7 @@ function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
-    const source = new URL('../orders/orderFileWorker.ts', here).href;
+    const source = new URL('./orderFileWorker.ts', here).href;
     return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { ...options, eval: true });
   }
   const built = fileURLToPath(new URL('./orderFileWorker.js', here));
