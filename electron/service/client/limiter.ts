@@ -25,6 +25,18 @@ export interface Permit {
   settle(at: number): void;
 }
 
+/**
+ * What the service client asks of a rate limit: a slot before each request, and a hold after a
+ * 429. `RequestLimiter` keeps one desk's own window; a budget shared between desks (the warehouse
+ * database's) fits the same seam and uses the operation to rank waiting requests.
+ */
+export interface RequestGate {
+  /** Resolves once one request may be sent; `operation` names it (an operation id, or `token`). */
+  acquire(signal?: AbortSignal, operation?: string): Promise<Permit>;
+  /** Nobody sends before `at` (ms since the epoch), e.g. after a 429 with Retry-After. */
+  holdUntil(at: number): void;
+}
+
 const MINUTE_MS = 60_000;
 
 interface Waiter {
@@ -39,7 +51,7 @@ export interface RequestLimiterOptions {
   readonly marginMs?: number;
 }
 
-export class RequestLimiter {
+export class RequestLimiter implements RequestGate {
   readonly marginMs: number;
   private window: SlidingWindow;
   private readonly queue: Waiter[] = [];
@@ -171,6 +183,6 @@ export class RequestLimiter {
  * (an AbortError DOMException by default); it is typed Error although a caller may abort
  * with any value.
  */
-function abortReason(signal: AbortSignal | undefined): Error {
+export function abortReason(signal: AbortSignal | undefined): Error {
   return (signal?.reason as Error | undefined) ?? new DOMException('The operation was aborted.', 'AbortError');
 }
