@@ -5,6 +5,8 @@
  *  - the station API (electron/api) imports only zod, the service contract and its own modules,
  *    as values and as types: it owns what it shows, and the preload bundles it into a sandboxed page;
  *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
+ *  - the warehouse (electron/warehouse), the shared part beside the store, imports neither the store
+ *    (its migration order check aside), printing, sync, the station, transports nor the sandbox;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules.
@@ -110,6 +112,27 @@ export default tseslint.config(
           group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/platform/**', '**/sandbox/**', '**/service/client/**', '**/service/client'],
           message: 'The store sits below printing, sync, the station and the transports: take names and shapes from electron/api or the service contract.',
         }],
+      }],
+    },
+  },
+  {
+    // The warehouse is the shared counterpart of the store: the station uses it, not the other
+    // way round. It takes names and shapes from the station API and the contract, the secret
+    // from the vault seam, and fits the service client's limiter seam.
+    files: ['electron/warehouse/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only the Electron shell imports electron.' }],
+        patterns: [
+          {
+            regex: '(^|/)store/(?!migrations/runner$)',
+            message: 'The warehouse sits beside the store and imports nothing of it (its migration order check aside).',
+          },
+          {
+            group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/sandbox/**', '**/renderer/**'],
+            message: 'The warehouse sits below the station: take names and shapes from electron/api or the service contract.',
+          },
+        ],
       }],
     },
   },

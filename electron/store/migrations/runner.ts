@@ -8,8 +8,8 @@ import { StoreTooNewError } from '../errors';
 import type { Db } from '../statements';
 import type { Migration } from './types';
 
-/** Versions must be whole numbers that strictly increase; names must be given. */
-export function assertMigrationOrder(migrations: readonly Migration[]): void {
+/** Versions must be whole numbers that strictly increase; names must be given (the warehouse's steps too). */
+export function assertMigrationOrder(migrations: readonly Pick<Migration, 'version' | 'name'>[]): void {
   let previous = 0;
   for (const [index, migration] of migrations.entries()) {
     if (!Number.isSafeInteger(migration.version) || migration.version < 1) {
