@@ -92,18 +92,23 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
       throw asWarehouseError(error);
     }
     let broken = false;
+    // A connection that breaks between two statements emits 'error' on the client, which ends
+    // the process unless someone listens; the next statement then fails and says so.
+    const onError = () => (broken = true);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      broken = isConnectionFailure(error);
+      broken ||= isConnectionFailure(error);
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       const state = sqlState(error);
       if (!broken && state !== undefined && RETRYABLE_STATES.has(state) && attempt < MAX_TRANSACTION_ATTEMPTS) continue;
       throw asWarehouseError(error);
     } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
