@@ -1,0 +1,129 @@
+/**
+ * The race: 2 to 5 desks, each a process of its own with its own pool, scan the same order at the
+ * same instant, 500 rounds. The desk that passes the purchase guard buys the label from the
+ * sandbox. Each order ends with exactly one purchase, one shipment in the shared history and one
+ * shipment at the service: no duplicate.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import { importOrders } from '../../../electron/warehouse';
+import { rows } from '../../../electron/warehouse/sql';
+import { ADMIN_DESK, startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { bundleScript } from './childScripts';
+import { DeskProcess } from './desks';
+import { sampleOrders } from './samples';
+
+const ROUNDS = 500;
+const DESKS = 5;
+
+let server: WarehouseServer;
+let sandbox: RunningSandbox;
+let dir: string;
+let script: { file: string; remove: () => void };
+const desks: DeskProcess[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-race-'));
+  [server, script, sandbox] = await Promise.all([
+    startWarehouseServer(),
+    bundleScript('test/integration/warehouse/deskProcess.ts', 'warehouse-desk'),
+    startSandbox({ dbPath: path.join(dir, 'sandbox.sqlite'), requestsPerMinute: 1_000_000 }),
+  ]);
+  for (let n = 1; n <= DESKS; n += 1) {
+    desks.push(
+      await DeskProcess.start(script.file, {
+        settings: server.settings('desk'),
+        password: server.roles.desk.password,
+        deskId: `R${n}`,
+        deskName: `Desk ${n}`,
+        sandboxUrl: sandbox.baseUrl,
+        apiKey: sandbox.credentials.apiKey,
+        limit: 1_000_000,
+        sharedBudget: false,
+      }),
+    );
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(desks.map((d) => d.close()));
+  await sandbox?.close();
+  await server?.stop();
+  script?.remove();
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+interface RaceReply {
+  readonly claim: string;
+  readonly guard: string | null;
+  readonly stationRef?: string;
+}
+
+describe('desks scanning one order at the same instant', () => {
+  it('buy exactly one label per order over 500 rounds of 2 to 5 desks', async () => {
+    const orders = sampleOrders(ROUNDS, 'RACE-');
+    const admin = await server.pool('owner', ADMIN_DESK);
+    try {
+      await importOrders(admin, ADMIN_DESK.id, orders);
+    } finally {
+      await admin.end();
+    }
+
+    const winners = new Map<string, string[]>();
+    const outcomes = new Map<string, number>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const orderNumber = orders[round]?.orderNumber ?? '';
+      const count = 2 + (round % 4);
+      const racing = Array.from({ length: count }, (_, i) => desks[(round + i) % DESKS]).filter((d): d is DeskProcess => d !== undefined);
+      const at = Date.now() + 20;
+      const replies = await Promise.all(racing.map((desk) => desk.call<RaceReply>({ op: 'race', orderNumber, at })));
+      for (const reply of replies) {
+        const key = `${reply.claim}/${reply.guard ?? '-'}`;
+        outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+        if (reply.guard === 'clear' && reply.stationRef !== undefined) winners.set(orderNumber, [...(winners.get(orderNumber) ?? []), reply.stationRef]);
+      }
+    }
+
+    // Each round had one winner, and the losers saw who held the order or that it had shipped.
+    expect(winners.size).toBe(ROUNDS);
+    expect([...winners.values()].every((refs) => refs.length === 1)).toBe(true);
+    expect(outcomes.get('claimed/clear')).toBe(ROUNDS);
+    const losers = [...outcomes.entries()].filter(([key]) => key !== 'claimed/clear').reduce((sum, [, n]) => sum + n, 0);
+    expect(losers).toBe(Array.from({ length: ROUNDS }, (_, r) => 1 + (r % 4)).reduce((a, b) => a + b, 0));
+    expect([...outcomes.keys()].filter((key) => key !== 'claimed/clear').every((key) => key === 'heldElsewhere/-' || key === 'shipped/-')).toBe(true);
+
+    // The warehouse: one purchase, bought, and one shipment per order.
+    const owner = await server.pool('owner', ADMIN_DESK);
+    try {
+      const perOrder = await rows(
+        owner,
+        'race',
+        z.object({ order_number: z.string(), purchases: z.number(), bought: z.number(), shipments: z.number(), status: z.string() }),
+        `SELECT o.order_number, o.status,
+                (SELECT count(*)::int FROM purchases p WHERE p.order_number = o.order_number) AS purchases,
+                (SELECT count(*)::int FROM purchases p WHERE p.order_number = o.order_number AND p.state = 'bought') AS bought,
+                (SELECT count(*)::int FROM shipments s WHERE s.order_number = o.order_number) AS shipments
+           FROM orders o WHERE o.order_number LIKE 'RACE-%'`,
+      );
+      expect(perOrder).toHaveLength(ROUNDS);
+      expect(perOrder.filter((o) => o.purchases !== 1 || o.bought !== 1 || o.shipments !== 1 || o.status !== 'shipped')).toEqual([]);
+    } finally {
+      await owner.end();
+    }
+
+    // The service: one shipment per order, none twice.
+    const service = new Database(path.join(dir, 'sandbox.sqlite'), { readonly: true });
+    try {
+      const counts = service.prepare(`SELECT order_number, count(*) AS n FROM shipments WHERE order_number LIKE 'RACE-%' GROUP BY order_number`).all() as { order_number: string; n: number }[];
+      expect(counts).toHaveLength(ROUNDS);
+      expect(counts.filter((c) => c.n !== 1)).toEqual([]);
+    } finally {
+      service.close();
+    }
+  }, 600_000);
+});
