@@ -80,14 +80,16 @@ async function touch(tx: Tx, deskId: string): Promise<void> {
 }
 
 async function writeClaim(tx: Tx, deskId: string, orderNumber: string, leaseMs: number, fresh: boolean): Promise<ClaimHolder> {
-  await run(
+  const holder = await row(
     tx,
+    'claims',
+    HolderRow,
     `INSERT INTO claims (order_number, desk_id, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
      ON CONFLICT (order_number) DO UPDATE SET desk_id = excluded.desk_id, lease_until = excluded.lease_until,
-       claimed_at = CASE WHEN $4 THEN clock_timestamp() ELSE claims.claimed_at END`,
+       claimed_at = CASE WHEN $4 THEN clock_timestamp() ELSE claims.claimed_at END
+     RETURNING desk_id, (SELECT name FROM desks WHERE id = $2) AS desk_name, claimed_at, lease_until, lease_until > clock_timestamp() AS live`,
     [orderNumber, deskId, leaseMs, fresh],
   );
-  const holder = await holderOf(tx, orderNumber);
   if (holder === undefined) throw new Error(`the claim of ${orderNumber} was written and is not there`);
   return holder;
 }
@@ -100,7 +102,6 @@ async function writeClaim(tx: Tx, deskId: string, orderNumber: string, leaseMs: 
 export async function claimOrder(db: Db, deskId: string, orderNumber: string, leaseMs = DEFAULT_LEASE_MS): Promise<ClaimOutcome> {
   checkedLease(leaseMs);
   return inTransaction(db, async (tx) => {
-    await touch(tx, deskId);
     const closed = await lockOrder(tx, orderNumber);
     if (closed !== undefined) return closed;
     const holder = await holderOf(tx, orderNumber);
@@ -112,8 +113,8 @@ export async function claimOrder(db: Db, deskId: string, orderNumber: string, le
 }
 
 /**
- * Renews the desk's claim (while the order is open on its screen). `lost` when the desk no
- * longer holds it: another desk took it over after the lease ran out.
+ * Renews the desk's claim (while the order is open on its screen), and marks the desk seen.
+ * `lost` when the desk no longer holds it: another desk took it over after the lease ran out.
  */
 export async function renewClaim(db: Db, deskId: string, orderNumber: string, leaseMs = DEFAULT_LEASE_MS): Promise<{ kind: 'renewed'; claim: ClaimHolder } | { kind: 'lost'; holder: ClaimHolder | null }> {
   checkedLease(leaseMs);
@@ -156,7 +157,6 @@ export async function takeOverClaim(db: Db, deskId: string, orderNumber: string,
   if (!reason.success) throw new WarehouseInputError('takeover reason', reason.error.issues.map((i) => i.message));
   const leaseMs = checkedLease(input.leaseMs ?? DEFAULT_LEASE_MS);
   return inTransaction(db, async (tx) => {
-    await touch(tx, deskId);
     const closed = await lockOrder(tx, orderNumber);
     if (closed !== undefined) return closed;
     const holder = await holderOf(tx, orderNumber);

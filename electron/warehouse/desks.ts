@@ -1,4 +1,4 @@
-/** The desks of the warehouse: each says who it is when it connects, and is seen again at each claim. */
+/** The desks of the warehouse: each says who it is when it connects, and is seen again at each heartbeat. */
 import * as z from 'zod';
 import type { WarehouseDesk } from './connection';
 import { Millis, rows, run, type Queryable } from './sql';
@@ -24,7 +24,7 @@ export async function registerDesk(db: Queryable, desk: WarehouseDesk): Promise<
   );
 }
 
-/** Marks the desk seen now (a heartbeat; every claim does it too). */
+/** Marks the desk seen now (a heartbeat; renewing a claim does it too). */
 export async function touchDesk(db: Queryable, deskId: string): Promise<void> {
   await run(db, 'UPDATE desks SET last_seen_at = clock_timestamp() WHERE id = $1', [deskId]);
 }
