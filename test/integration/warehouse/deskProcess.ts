@@ -34,7 +34,7 @@ import {
   type Warehouse,
   type WarehouseConnectionSettings,
 } from '../../../electron/warehouse';
-import type { ShipmentCreate } from '../../../electron/service/contract';
+import { buyLabel, createFor, quoteFor } from '../../support/deskWork';
 
 export type DeskCommand =
   | { readonly op: 'race'; readonly orderNumber: string; readonly at: number }
@@ -93,26 +93,11 @@ const client = new ServiceClient({
   ...(budget === undefined ? {} : { limiter: budget }),
 });
 
-function createFor(orderNumber: string, stationRef: string): ShipmentCreate {
-  return {
-    shipDate: new Date().toISOString(),
-    shipFrom: { companyName: 'Packbench Chicago DC', address1: '1200 W Fulton Market', city: 'Chicago', stateProvince: 'IL', zipPostalCode: '60607', country: 'US' },
-    shipTo: { contactName: 'Pat Rivera', address1: '500 Howard St', city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '94105', country: 'US' },
-    shipmentInfo: { shipMethod: 'Ground', carrier: 'UPS' },
-    packages: [{ weight: 2, length: 10, width: 8, height: 6 }],
-    references: { orderNumber, stationRef },
-  };
-}
-
 /** Buys the label for a guarded purchase; the record to give the warehouse. */
 async function buy(orderNumber: string, stationRef: string): Promise<RecordInput> {
-  const input = createFor(orderNumber, stationRef);
-  const result = await client.createShipment(input);
+  const record = await buyLabel(client, { name: env.deskName }, orderNumber, stationRef);
   send({ event: 'bought', orderNumber, stationRef });
-  return {
-    shipment: shipmentFromCreate({ stationRef, orderNumber, createdAt: Date.now(), input, result }),
-    audit: { entryId: randomUUID(), action: 'ship', actor: env.deskName, orderNumber, stationRef, detail: {}, happenedAt: Date.now() },
-  };
+  return record;
 }
 
 async function race(orderNumber: string, at: number) {
@@ -204,18 +189,13 @@ async function shift(orders: readonly string[], leaseMs: number) {
         if (!(error instanceof WarehouseUnavailableError)) throw error;
         unavailable += 1;
         // The warehouse is away: the packer goes on quoting the next parcel meanwhile.
-        await client.rateShop(rateFor());
+        await client.rateShop(quoteFor());
         await pause(100);
       }
     }
     if (left.size > 0) await pause(20);
   }
   return { bought, unavailable, takeovers, claimMs };
-}
-
-function rateFor() {
-  const { shipDate, shipFrom, shipTo, packages } = createFor('quote', 'quote');
-  return { shipDate, shipFrom, shipTo, packages };
 }
 
 async function hold(orders: readonly string[], guarded: readonly string[], leaseMs: number) {
