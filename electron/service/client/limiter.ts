@@ -39,11 +39,27 @@ export interface RequestGate {
 
 const MINUTE_MS = 60_000;
 
-interface Waiter {
+/** A caller waiting for a permit. */
+export interface PermitWaiter {
   readonly resolve: (permit: Permit) => void;
   readonly reject: (reason: unknown) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
+}
+
+/** A waiter that leaves the line (`leave`) and is refused with the signal's reason when its signal aborts. */
+export function permitWaiter(signal: AbortSignal | undefined, resolve: (permit: Permit) => void, reject: (reason: unknown) => void, leave: (waiter: PermitWaiter) => void): PermitWaiter {
+  const waiter: PermitWaiter = {
+    resolve,
+    reject,
+    signal,
+    onAbort: () => {
+      leave(waiter);
+      reject(abortReason(signal));
+    },
+  };
+  signal?.addEventListener('abort', waiter.onAbort, { once: true });
+  return waiter;
 }
 
 export interface RequestLimiterOptions {
@@ -54,7 +70,7 @@ export interface RequestLimiterOptions {
 export class RequestLimiter implements RequestGate {
   readonly marginMs: number;
   private window: SlidingWindow;
-  private readonly queue: Waiter[] = [];
+  private readonly queue: PermitWaiter[] = [];
   private heldUntil = Number.NEGATIVE_INFINITY;
   private pumping = false;
   /** Cuts the pump's sleep short when nobody is left waiting, so no timer outlives the queue. */
@@ -83,17 +99,7 @@ export class RequestLimiter implements RequestGate {
       return Promise.resolve(this.reserve(this.timers.now()));
     }
     return new Promise<Permit>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          this.leave(waiter);
-          reject(abortReason(signal));
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queue.push(permitWaiter(signal, resolve, reject, (waiter) => this.leave(waiter)));
       if (!this.pumping) void this.pump();
     });
   }
@@ -164,7 +170,7 @@ export class RequestLimiter implements RequestGate {
     }
   }
 
-  private leave(waiter: Waiter): void {
+  private leave(waiter: PermitWaiter): void {
     const i = this.queue.indexOf(waiter);
     if (i >= 0) this.queue.splice(i, 1);
     if (this.queue.length === 0) this.stopSleep?.abort();

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { realTimers, type Timers } from '../../platform/clock';
-import { DEFAULT_MARGIN_MS, abortReason, type Permit, type RequestGate } from '../../service/client/limiter';
+import { DEFAULT_MARGIN_MS, abortReason, permitWaiter, type Permit, type PermitWaiter, type RequestGate } from '../../service/client/limiter';
 import { SlidingWindow } from '../../service/slidingWindow';
 import { BUDGET_CHANNEL } from '../changes';
 import type { ListenerEvents } from '../listener';
@@ -58,27 +58,21 @@ export interface SharedBudgetOptions {
   /** Where the budget's notifications arrive: the desk's warehouse listener. */
   readonly notifications?: { on<K extends 'notification' | 'resync'>(event: K, handler: ListenerEvents[K]): () => void };
   readonly timers?: Timers;
-  /** Longest wait before looking at the shared window again (keeps the desk's place in line fresh). */
+  /** Longest wait for its turn before looking at the line again (a notification usually wakes it sooner). */
   readonly refreshMs?: number;
   /** How often a desk on its local share looks for the database. */
   readonly probeMs?: number;
   readonly onModeChange?: (mode: BudgetMode) => void;
 }
 
-interface Waiter {
+interface Waiter extends PermitWaiter {
   readonly rank: number;
-  readonly seq: number;
-  readonly resolve: (permit: Permit) => void;
-  readonly reject: (reason: unknown) => void;
-  readonly signal: AbortSignal | undefined;
-  readonly onAbort: () => void;
 }
 
 type Attempt = { readonly kind: 'grant'; readonly permit: Permit; readonly release: () => void } | Exclude<BudgetDecision, { kind: 'grant' }>;
 
 const CredentialRow = z.object({ now: z.number(), per_minute: z.number().int(), window_ms: z.number().int(), held_until: z.number().nullable() });
-const DemandRow = z.object({ desk_id: z.string(), priority: z.number().int(), waiting: z.number().int(), granted: z.number().int(), recent: z.number().int(), last_grant: z.number().nullable() });
-const GrantsRow = z.object({ desk_id: z.string(), n: z.number().int() });
+const LineRow = z.object({ desk_id: z.string(), priority: z.number().int().nullable(), waiting: z.number().int().nullable(), granted: z.number().int(), recent: z.number().int(), last_grant: z.number().nullable() });
 
 export class SharedBudget implements RequestGate {
   private readonly db: Db;
@@ -89,7 +83,6 @@ export class SharedBudget implements RequestGate {
   private readonly refreshMs: number;
   private readonly probeMs: number;
   private readonly queue: Waiter[] = [];
-  private seq = 0;
   private pumping = false;
   private closed = false;
   /** Cuts the probe's sleep short when the budget closes. */
@@ -147,18 +140,10 @@ export class SharedBudget implements RequestGate {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.closed) return Promise.reject(new Error('the shared request budget is closed'));
     return new Promise<Permit>((resolve, reject) => {
-      const waiter: Waiter = {
-        rank: rankOf(priorityOf(operation)),
-        seq: (this.seq += 1),
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          this.leave(waiter);
-          reject(abortReason(signal));
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      const waiter: Waiter = Object.assign(
+        permitWaiter(signal, resolve, reject, (w) => this.leave(w as Waiter)),
+        { rank: rankOf(priorityOf(operation)) },
+      );
       const at = this.queue.findIndex((w) => w.rank > waiter.rank);
       if (at === -1) this.queue.push(waiter);
       else this.queue.splice(at, 0, waiter);
@@ -215,7 +200,9 @@ export class SharedBudget implements RequestGate {
           continue;
         }
         this.turnAfter = attempt.reason === 'turn' ? attempt.ahead : undefined;
-        await this.sleep(Math.min(attempt.ms, this.refreshMs));
+        // A desk first in line sleeps until its slot frees, looking again in time to stay in
+        // line; one waiting for its turn is woken by the grants before it, or looks again soon.
+        await this.sleep(Math.min(attempt.ms, attempt.reason === 'turn' ? this.refreshMs : DEMAND_TTL_MS / 2));
         this.turnAfter = undefined;
       }
       if (!this.closed && this.currentMode.kind === 'shared') await this.leaveLine();
@@ -256,35 +243,37 @@ export class SharedBudget implements RequestGate {
     }
     const head = this.queue[0];
     const mine: DeskDemand = { deskId, rank: head?.rank ?? 0, waiting: Math.max(1, this.queue.length), granted: 0, recent: 0, lastGrantAt: Number.NEGATIVE_INFINITY };
-    await run(
-      tx,
-      `INSERT INTO budget_demand (credential, desk_id, priority, waiting, seen_at) VALUES ($1, $2, $3, $4, clock_timestamp())
-       ON CONFLICT (credential, desk_id) DO UPDATE SET priority = excluded.priority, waiting = excluded.waiting, seen_at = excluded.seen_at`,
-      [credential, deskId, mine.rank, mine.waiting],
-    );
     const windowMs = cred.window_ms + this.marginMs;
     const windowStart = cred.now - windowMs;
     const limit = cred.per_minute;
-    const grants = await rows(tx, 'budget_grants', GrantsRow, 'SELECT desk_id, count(*)::int AS n FROM budget_grants WHERE credential = $1 AND at > to_timestamp($2 / 1000.0) GROUP BY desk_id', [
-      credential,
-      windowStart,
-    ]);
-    const used = grants.reduce((sum, g) => sum + g.n, 0);
-    const demandRows = await rows(
+    // One statement: this desk's place in line, and every desk's grants and place (the line as
+    // it stands, this desk's new row included).
+    const line = await rows(
       tx,
       'budget_demand',
-      DemandRow,
-      `SELECT d.desk_id, d.priority::int AS priority, d.waiting, coalesce(g.n, 0)::int AS granted, coalesce(g.recent, 0)::int AS recent, g.last_grant
-         FROM budget_demand d LEFT JOIN (
-           SELECT desk_id, count(*) FILTER (WHERE at > to_timestamp($2 / 1000.0)) AS n, count(*) FILTER (WHERE at > to_timestamp($3 / 1000.0)) AS recent,
-                  extract(epoch FROM max(at))::float8 * 1000 AS last_grant
-             FROM budget_grants WHERE credential = $1 GROUP BY desk_id
-         ) g USING (desk_id)
-        WHERE d.credential = $1 AND d.seen_at > clock_timestamp() - $4 * interval '1 millisecond'`,
-      [credential, windowStart, windowStart - windowMs, DEMAND_TTL_MS],
+      LineRow,
+      `WITH mine AS (
+         INSERT INTO budget_demand (credential, desk_id, priority, waiting, seen_at) VALUES ($1, $2, $3, $4, clock_timestamp())
+         ON CONFLICT (credential, desk_id) DO UPDATE SET priority = excluded.priority, waiting = excluded.waiting, seen_at = excluded.seen_at
+         RETURNING desk_id, priority, waiting
+       ), waiting AS (
+         SELECT desk_id, priority, waiting FROM budget_demand
+          WHERE credential = $1 AND desk_id <> $2 AND seen_at > clock_timestamp() - $7 * interval '1 millisecond'
+         UNION ALL SELECT desk_id, priority, waiting FROM mine
+       ), granted AS (
+         SELECT desk_id, count(*) FILTER (WHERE at > to_timestamp($5 / 1000.0)) AS n, count(*) FILTER (WHERE at > to_timestamp($6 / 1000.0)) AS recent,
+                extract(epoch FROM max(at))::float8 * 1000 AS last_grant
+           FROM budget_grants WHERE credential = $1 GROUP BY desk_id
+       )
+       SELECT desk_id, waiting.priority::int AS priority, waiting.waiting, coalesce(granted.n, 0)::int AS granted, coalesce(granted.recent, 0)::int AS recent, granted.last_grant
+         FROM waiting FULL JOIN granted USING (desk_id)`,
+      [credential, deskId, mine.rank, mine.waiting, windowStart, windowStart - windowMs, DEMAND_TTL_MS],
     );
-    const demand: DeskDemand[] = demandRows.map((d) => ({ deskId: d.desk_id, rank: d.priority, waiting: d.waiting, granted: d.granted, recent: d.recent, lastGrantAt: d.last_grant ?? Number.NEGATIVE_INFINITY }));
-    this.knownDesks = new Set([...grants.map((g) => g.desk_id), ...demand.map((d) => d.deskId)]).size;
+    const used = line.reduce((sum, d) => sum + d.granted, 0);
+    const demand: DeskDemand[] = line.flatMap((d) =>
+      d.priority === null || d.waiting === null ? [] : [{ deskId: d.desk_id, rank: d.priority, waiting: d.waiting, granted: d.granted, recent: d.recent, lastGrantAt: d.last_grant ?? Number.NEGATIVE_INFINITY }],
+    );
+    this.knownDesks = line.filter((d) => d.granted > 0 || d.priority !== null).length;
     let nextFreeAt: number | undefined;
     if (used >= limit) {
       const oldest = await row(
@@ -300,17 +289,25 @@ export class SharedBudget implements RequestGate {
     const decision = decide(snapshot, mine, this.refreshMs);
     if (decision.kind !== 'grant') return decision;
 
-    const grant = await row(tx, 'budget_grants', z.object({ id: BigId }), 'INSERT INTO budget_grants (credential, desk_id, priority, at) VALUES ($1, $2, $3, clock_timestamp()) RETURNING id', [
-      credential,
-      deskId,
-      mine.rank,
-    ]);
+    // One statement: the slot, this desk's place in line after it (or its leaving the line), the
+    // slots far outside the window dropped (they count for nothing any more), and the notification.
     const left = this.queue.length - 1;
-    if (left > 0) await run(tx, 'UPDATE budget_demand SET priority = $3, waiting = $4 WHERE credential = $1 AND desk_id = $2', [credential, deskId, this.queue[1]?.rank ?? mine.rank, left]);
-    else await run(tx, 'DELETE FROM budget_demand WHERE credential = $1 AND desk_id = $2', [credential, deskId]);
-    // Slots far outside the window count for nothing any more.
-    await run(tx, 'DELETE FROM budget_grants WHERE credential = $1 AND at < to_timestamp($2 / 1000.0)', [credential, windowStart - windowMs]);
-    await run(tx, 'SELECT pg_notify($1, $2)', [BUDGET_CHANNEL, this.payload('grant')]);
+    const grant = await row(
+      tx,
+      'budget_grants',
+      z.object({ id: BigId }),
+      `WITH granted AS (
+         INSERT INTO budget_grants (credential, desk_id, priority, at) VALUES ($1, $2, $3, clock_timestamp()) RETURNING id
+       ), gone AS (
+         DELETE FROM budget_demand WHERE credential = $1 AND desk_id = $2 AND $4 = 0 RETURNING 1
+       ), still AS (
+         UPDATE budget_demand SET priority = $5, waiting = $4 WHERE credential = $1 AND desk_id = $2 AND $4 > 0 RETURNING 1
+       ), expired AS (
+         DELETE FROM budget_grants WHERE credential = $1 AND at < to_timestamp($6 / 1000.0) RETURNING 1
+       )
+       SELECT id, pg_notify($7, $8) FROM granted`,
+      [credential, deskId, mine.rank, left, this.queue[1]?.rank ?? mine.rank, windowStart - windowMs, BUDGET_CHANNEL, this.payload('grant')],
+    );
     const id = grant?.id;
     this.granted.shared += 1;
     return {
