@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { WarehouseInputError } from './errors';
 import { publish } from './changes';
-import { BigId, Millis, rows, run, type Queryable } from './sql';
+import { BigId, Millis, pageLimit, rows, run, type Queryable } from './sql';
 
 export const AUDIT_ACTIONS = ['ship', 'void', 'reprint', 'override', 'takeover', 'resolve'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -110,7 +110,7 @@ export interface AuditQuery {
 
 /** The newest entries first, for one order or shipment when asked. */
 export async function listAudit(db: Queryable, query: AuditQuery = {}): Promise<AuditEntry[]> {
-  const limit = Math.min(Math.max(query.limit ?? 100, 1), 1000);
+  const limit = pageLimit(query.limit, 100, 1000);
   return rows(
     db,
     'audit_log',

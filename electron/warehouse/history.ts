@@ -12,7 +12,7 @@ import type { ShipmentCreate, ShipmentCreateResult } from '../service/contract';
 import { appendAudit, type AuditEntryInput } from './audit';
 import { publish } from './changes';
 import { WarehouseInputError } from './errors';
-import { BigId, Millis, NullableMillis, inTransaction, row, rows, run, type Db, type Tx } from './sql';
+import { BigId, Millis, NullableMillis, inTransaction, pageLimit, row, rows, run, type Db, type Tx } from './sql';
 
 const ShortText = z.string().trim().min(1).max(200).nullable();
 
@@ -322,7 +322,7 @@ export async function searchHistory(db: Db, query: HistoryQuery = {}): Promise<H
     .split(/\s+/)
     .filter((w) => w !== '')
     .slice(0, MAX_WORDS);
-  const limit = Math.min(Math.max(query.limit ?? 50, 1), 500);
+  const limit = pageLimit(query.limit, 50, 500);
   const offset = Math.max(query.offset ?? 0, 0);
   const values: unknown[] = [query.deskId ?? null, limit + 1, offset];
   // Only placeholders are added to the text: every word travels as a parameter.

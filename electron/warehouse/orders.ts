@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { OrderNumber, type ImportedOrder, type OrderImportCounts, type OrderStatus, ORDER_STATUSES } from '../api/orders';
 import { publish } from './changes';
 import { WarehouseInputError } from './errors';
-import { Millis, NullableMillis, inTransaction, rows, type Db, type Queryable } from './sql';
+import { Millis, NullableMillis, inTransaction, pageLimit, rows, type Db, type Queryable } from './sql';
 
 /** An order as the warehouse keeps it: the file's fields, without the rows it came from. */
 export type SharedOrderData = Omit<ImportedOrder, 'rows'>;
@@ -160,7 +160,7 @@ export interface OrderListQuery {
 
 /** Orders oldest import first (the order a warehouse packs them in), with who holds each. */
 export async function listOrders(db: Queryable, query: OrderListQuery = {}): Promise<SharedOrder[]> {
-  const limit = Math.min(Math.max(query.limit ?? 100, 1), 1000);
+  const limit = pageLimit(query.limit, 100, 1000);
   const offset = Math.max(query.offset ?? 0, 0);
   return rows(db, 'orders', OrderRow, `SELECT ${ORDER_COLUMNS} WHERE ($1::text IS NULL OR o.status = $1) ORDER BY o.imported_at, o.order_number LIMIT $2 OFFSET $3`, [
     query.status ?? null,

@@ -114,6 +114,11 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
   }
 }
 
+/** A page's size as asked, kept between 1 and `max` (`fallback` when not asked). */
+export function pageLimit(asked: number | undefined, fallback: number, max: number): number {
+  return Math.min(Math.max(Math.floor(asked ?? fallback), 1), max);
+}
+
 // ---- Column types as pg hands them over ---------------------------------------------------
 
 /** timestamptz: pg gives a Date; kept as milliseconds since 1970, the station's unit. */
