@@ -82,7 +82,8 @@ function serverCommand(name: string, args: readonly string[]): [string, string[]
   return asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, [...args]];
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port the kernel hands out as free: nothing listens on it (until someone does). */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

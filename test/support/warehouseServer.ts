@@ -31,8 +31,10 @@ export interface WarehouseServer {
   vault(role: RoleKind): Promise<FileVault>;
   /** A pool signed in as the role (the caller ends it). */
   pool(role: RoleKind, desk: WarehouseDesk, options?: { database?: string; tuning?: PoolTuning }): Promise<pg.Pool>;
-  /** Opens a desk as the station does (pool, schema check, desk registered, LISTEN session). */
+  /** Opens a desk as the station does (pool, schema check, desk registered, LISTEN session); closed by `stop`. */
   openDesk(desk: WarehouseDesk, role?: RoleKind): Promise<Warehouse>;
+  /** Desks D1…Dn, named "Desk 1"…, opened as `openDesk` does. */
+  openDesks(count: number): Promise<Warehouse[]>;
   /** Another database on the same server, set up and empty (no schema yet). */
   newDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -44,6 +46,7 @@ export const ADMIN_DESK: WarehouseDesk = { id: 'ADMIN', name: 'Admin desk' };
 export async function startWarehouseServer(): Promise<WarehouseServer> {
   const postgres = await startPrivatePostgres();
   const folders: string[] = [];
+  const opened: Warehouse[] = [];
   const vaults = new Map<RoleKind, FileVault>();
   let roles: WarehouseRoles;
   try {
@@ -73,6 +76,12 @@ export async function startWarehouseServer(): Promise<WarehouseServer> {
   const pool = async (role: RoleKind, desk: WarehouseDesk, options: { database?: string; tuning?: PoolTuning } = {}): Promise<pg.Pool> =>
     openWarehousePool(settings(role, options.database), desk, await vault(role), options.tuning);
 
+  const openDesk = async (desk: WarehouseDesk, role: RoleKind = 'desk'): Promise<Warehouse> => {
+    const warehouse = await openWarehouse({ settings: settings(role), desk, vault: await vault(role), listener: { minBackoffMs: 50, maxBackoffMs: 500, heartbeatMs: 2_000 } });
+    opened.push(warehouse);
+    return warehouse;
+  };
+
   const owner = await pool('owner', ADMIN_DESK);
   try {
     await migrateWarehouse(owner, WAREHOUSE_MIGRATIONS);
@@ -87,13 +96,17 @@ export async function startWarehouseServer(): Promise<WarehouseServer> {
     settings,
     vault,
     pool,
-    async openDesk(desk, role = 'desk') {
-      return openWarehouse({ settings: settings(role), desk, vault: await vault(role), listener: { minBackoffMs: 50, maxBackoffMs: 500, heartbeatMs: 2_000 } });
+    openDesk,
+    async openDesks(count) {
+      const desks: Warehouse[] = [];
+      for (let n = 1; n <= count; n += 1) desks.push(await openDesk({ id: `D${n}`, name: `Desk ${n}` }));
+      return desks;
     },
     async newDatabase(name) {
       await postgres.setUpWarehouse(name);
     },
     async stop() {
+      await Promise.all(opened.splice(0).map((w) => w.close()));
       await postgres.stop();
       await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
     },

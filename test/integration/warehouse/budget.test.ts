@@ -19,7 +19,7 @@ const LIMIT = 20;
 let server: WarehouseServer;
 let sandbox: RunningSandbox;
 const arrivals: { path: string; status: number; at: number }[] = [];
-const desks: Warehouse[] = [];
+let desks: Warehouse[] = [];
 
 beforeAll(async () => {
   server = await startWarehouseServer();
@@ -30,11 +30,10 @@ beforeAll(async () => {
     // Logged when answered; `ms` later than it arrived.
     onRequest: (entry) => arrivals.push({ path: entry.path, status: entry.status, at: Date.now() - entry.ms }),
   });
-  for (const n of [1, 2, 3]) desks.push(await server.openDesk({ id: `D${n}`, name: `Desk ${n}` }));
+  desks = await server.openDesks(3);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(desks.map((d) => d.close()));
   await sandbox?.close();
   await server?.stop();
 });

@@ -17,12 +17,11 @@ let seen: ChangeRecorder;
 
 beforeAll(async () => {
   server = await startWarehouseServer();
-  [desk1, desk2] = await Promise.all([server.openDesk({ id: 'D1', name: 'Desk 1' }), server.openDesk({ id: 'D2', name: 'Desk 2' })]);
+  [desk1, desk2] = (await server.openDesks(2)) as [Warehouse, Warehouse];
   seen = new ChangeRecorder(desk2);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([desk1, desk2].map((d) => d?.close()));
   await server?.stop();
 });
 

@@ -35,17 +35,12 @@ let seen3: ChangeRecorder;
 
 beforeAll(async () => {
   server = await startWarehouseServer();
-  [desk1, desk2, desk3] = await Promise.all([
-    server.openDesk({ id: 'D1', name: 'Desk 1' }),
-    server.openDesk({ id: 'D2', name: 'Desk 2' }),
-    server.openDesk({ id: 'D3', name: 'Desk 3' }),
-  ]);
+  [desk1, desk2, desk3] = (await server.openDesks(3)) as [Warehouse, Warehouse, Warehouse];
   seen2 = new ChangeRecorder(desk2);
   seen3 = new ChangeRecorder(desk3);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([desk1, desk2, desk3].map((d) => d?.close()));
   await server?.stop();
 });
 

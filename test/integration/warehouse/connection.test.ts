@@ -2,9 +2,9 @@
  * The Settings screen's test button against a real PostgreSQL: what it found, or what went wrong,
  * in words an admin can act on, and the password in none of them.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAREHOUSE_PASSWORD_SECRET, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
+import { freePort } from '../../support/privatePostgres';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
 
 const DESK = { id: 'D1', name: 'Desk 1' };
@@ -21,15 +21,6 @@ afterAll(async () => {
 
 const vaultWith = (password: string | undefined) => ({ get: (name: string) => Promise.resolve(name === WAREHOUSE_PASSWORD_SECRET ? password : undefined) });
 
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 describe('the connection check', () => {
   it('says what it reached: server version, role, encryption and schema', async () => {
     const check = await checkWarehouseConnection(server.settings('desk'), DESK, await server.vault('desk'));
@@ -45,7 +36,7 @@ describe('the connection check', () => {
     expect(wrongPassword).toEqual({ ok: false, words: `PostgreSQL at 127.0.0.1:${server.postgres.port} refused the password of role packbench_desk: set the password again in Settings → Warehouse.` });
     const noDatabase = await checkWarehouseConnection({ ...settings, database: 'nope' }, DESK, await server.vault('desk'));
     expect(noDatabase.words).toBe(`There is no database nope at 127.0.0.1:${server.postgres.port}: check the name, or run docs/warehouse-setup.sql there.`);
-    const port = await closedPort();
+    const port = await freePort();
     const nobody = await checkWarehouseConnection({ ...settings, port }, DESK, await server.vault('desk'));
     expect(nobody.words).toBe(`Nothing answers at 127.0.0.1:${port}: is PostgreSQL running there and listening on the network (listen_addresses)?`);
     const noTls = await checkWarehouseConnection({ ...settings, tls: 'require' }, DESK, await server.vault('desk'));

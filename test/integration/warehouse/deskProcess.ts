@@ -14,27 +14,21 @@
  * - `hold`: claim orders, and pass the guard for some without buying: then wait to be killed.
  */
 import { randomUUID } from 'node:crypto';
-import { ServiceClient } from '../../../electron/service/client/client';
 import { reconcileCreate } from '../../../electron/sync/reconcile';
 import { newStationRef } from '../../../electron/store/stationRef';
 import {
-  SharedBudget,
   WarehouseUnavailableError,
   abandonPurchase,
-  budgetCredentialKey,
   claimOrder,
   takeOverClaim,
   guardPurchase,
-  openWarehouse,
   recordShipment,
   shipmentFromCreate,
   uploadShipments,
   type BudgetMode,
   type RecordInput,
-  type Warehouse,
-  type WarehouseConnectionSettings,
 } from '../../../electron/warehouse';
-import { buyLabel, createFor, quoteFor } from '../../support/deskWork';
+import { buyLabel, createFor, openDeskServices, quoteFor, type DeskSetup } from '../../support/deskWork';
 
 export type DeskCommand =
   | { readonly op: 'race'; readonly orderNumber: string; readonly at: number }
@@ -50,48 +44,15 @@ export type DeskEvent =
   | { readonly event: 'resync' }
   | { readonly event: 'failed'; readonly message: string };
 
-interface DeskEnv {
-  readonly settings: WarehouseConnectionSettings;
-  readonly password: string;
-  readonly deskId: string;
-  readonly deskName: string;
-  readonly sandboxUrl: string;
-  readonly apiKey: string;
-  /** The credential's limit, when the desk shares it through the warehouse (else the client's own limiter at this limit). */
-  readonly limit: number;
-  readonly sharedBudget: boolean;
-}
-
-const env = JSON.parse(process.env.PACKBENCH_DESK ?? '{}') as DeskEnv;
+const env = JSON.parse(process.env.PACKBENCH_DESK ?? '{}') as DeskSetup;
 const send = (message: DeskEvent) => process.send?.(message);
-const vault = { get: () => Promise.resolve(env.password) };
-
-const warehouse: Warehouse = await openWarehouse({
-  settings: env.settings,
-  desk: { id: env.deskId, name: env.deskName },
-  vault,
+const desk = await openDeskServices(env, {
   pool: { max: 3, connectTimeoutMs: 2_000 },
   listener: { minBackoffMs: 100, maxBackoffMs: 1_000, heartbeatMs: 2_000 },
+  onModeChange: (mode) => send({ event: 'mode', mode: mode.kind }),
 });
+const { warehouse, client } = desk;
 warehouse.onResync(() => send({ event: 'resync' }));
-const budget = env.sharedBudget
-  ? await new SharedBudget({
-      db: warehouse.db,
-      deskId: env.deskId,
-      credential: budgetCredentialKey(env.sandboxUrl, env.apiKey),
-      limit: env.limit,
-      notifications: warehouse.listener,
-      probeMs: 500,
-      onModeChange: (mode) => send({ event: 'mode', mode: mode.kind }),
-    }).open()
-  : undefined;
-const client = new ServiceClient({
-  baseUrl: env.sandboxUrl,
-  authUrl: `${env.sandboxUrl}/auth`,
-  auth: { method: 'apiKey', apiKey: env.apiKey },
-  requestsPerMinute: env.limit,
-  ...(budget === undefined ? {} : { limiter: budget }),
-});
 
 /** Buys the label for a guarded purchase; the record to give the warehouse. */
 async function buy(orderNumber: string, stationRef: string): Promise<RecordInput> {
@@ -218,9 +179,7 @@ async function handle(command: DeskCommand): Promise<unknown> {
     case 'hold':
       return hold(command.orders, command.guard, command.leaseMs);
     case 'close':
-      await budget?.close();
-      client.close();
-      await warehouse.close();
+      await desk.close();
       setImmediate(() => process.exit(0));
       return 'closed';
   }

@@ -1,18 +1,14 @@
-/** Starting desk processes (deskProcess.ts, bundled) and talking to them over IPC. */
+/** Desk processes (deskProcess.ts, bundled): starting them, talking to them over IPC, and the rig they run in. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { WarehouseConnectionSettings } from '../../../electron/warehouse';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import type { DeskSetup } from '../../support/deskWork';
+import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { bundleScript } from './childScripts';
 import type { DeskCommand, DeskEvent } from './deskProcess';
-
-export interface DeskProcessOptions {
-  readonly settings: WarehouseConnectionSettings;
-  readonly password: string;
-  readonly deskId: string;
-  readonly deskName: string;
-  readonly sandboxUrl: string;
-  readonly apiKey: string;
-  readonly limit: number;
-  readonly sharedBudget: boolean;
-}
 
 export class DeskProcess {
   readonly events: DeskEvent[] = [];
@@ -40,7 +36,7 @@ export class DeskProcess {
     });
   }
 
-  static async start(script: string, options: DeskProcessOptions): Promise<DeskProcess> {
+  static async start(script: string, options: DeskSetup): Promise<DeskProcess> {
     const child = spawn(process.execPath, [script], { stdio: ['ignore', 'inherit', 'pipe', 'ipc'], env: { ...process.env, PACKBENCH_DESK: JSON.stringify(options) } });
     const desk = new DeskProcess(child);
     await desk.waitFor((e) => e.event === 'ready', 'the desk to start');
@@ -84,4 +80,62 @@ export class DeskProcess {
     await this.call({ op: 'close' }).catch(() => undefined);
     await this.exited;
   }
+}
+
+/**
+ * What the tests with desk processes share: a warehouse server, a sandbox keeping its records in
+ * a file (so its shipments can be counted afterwards), and the bundled desk script.
+ */
+export interface DeskRig {
+  readonly server: WarehouseServer;
+  readonly sandbox: RunningSandbox;
+  /** Starts a desk process on the sandbox's key; `budget` shares its limit through the warehouse. */
+  startDesk(deskId: string, deskName: string, budget?: boolean): Promise<DeskProcess>;
+  /** Shipments at the service per order number starting with `prefix` (the sandbox's own file). */
+  serviceShipments(prefix: string): Map<string, number>;
+  stop(): Promise<void>;
+}
+
+export async function startDeskRig(name: string, requestsPerMinute: number): Promise<DeskRig> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `packbench-${name}-`));
+  const [server, script, sandbox] = await Promise.all([
+    startWarehouseServer(),
+    bundleScript('test/integration/warehouse/deskProcess.ts', `warehouse-desk-${name}`),
+    startSandbox({ dbPath: path.join(dir, 'sandbox.sqlite'), requestsPerMinute }),
+  ]);
+  const started: DeskProcess[] = [];
+  return {
+    server,
+    sandbox,
+    async startDesk(deskId, deskName, budget = false) {
+      const desk = await DeskProcess.start(script.file, {
+        settings: server.settings('desk'),
+        password: server.roles.desk.password,
+        deskId,
+        deskName,
+        sandboxUrl: sandbox.baseUrl,
+        apiKey: sandbox.credentials.apiKey,
+        limit: requestsPerMinute,
+        budget: budget ? { credentialId: sandbox.credentials.apiKey, probeMs: 500 } : null,
+      });
+      started.push(desk);
+      return desk;
+    },
+    serviceShipments(prefix) {
+      const service = new Database(path.join(dir, 'sandbox.sqlite'), { readonly: true });
+      try {
+        const counts = service.prepare('SELECT order_number, count(*) AS n FROM shipments WHERE order_number LIKE ? GROUP BY order_number').all(`${prefix}%`) as { order_number: string; n: number }[];
+        return new Map(counts.map((c) => [c.order_number, c.n]));
+      } finally {
+        service.close();
+      }
+    },
+    async stop() {
+      await Promise.all(started.map((d) => d.close()));
+      await sandbox.close();
+      await server.stop();
+      script.remove();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,76 +4,31 @@
  * shift and started again. Afterwards every order is shipped exactly once at the service, every
  * shipment the service made is in the shared history, and nothing waits forever.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { claimOrder, getOrder, holderWords, importOrders, listAudit, listOrders, type Warehouse } from '../../../electron/warehouse';
 import { rows } from '../../../electron/warehouse/sql';
-import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
-import { bundleScript } from './childScripts';
-import { DeskProcess } from './desks';
+import { startDeskRig, type DeskRig } from './desks';
 import { sampleOrders } from './samples';
 
-let server: WarehouseServer;
-let sandbox: RunningSandbox;
-let dir: string;
-let script: { file: string; remove: () => void };
+let rig: DeskRig;
 let observer: Warehouse;
-const started: DeskProcess[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-faults-'));
-  [server, script, sandbox] = await Promise.all([
-    startWarehouseServer(),
-    bundleScript('test/integration/warehouse/deskProcess.ts', 'warehouse-desk-faults'),
-    startSandbox({ dbPath: path.join(dir, 'sandbox.sqlite'), requestsPerMinute: 600 }),
-  ]);
-  observer = await server.openDesk({ id: 'OBS', name: 'Observer desk' });
+  rig = await startDeskRig('faults', 600);
+  observer = await rig.server.openDesk({ id: 'OBS', name: 'Observer desk' });
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(started.map((d) => d.close()));
-  await observer?.close();
-  await sandbox?.close();
-  await server?.stop();
-  script?.remove();
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  await rig?.stop();
 });
 
-async function startDesk(deskId: string, deskName: string, sharedBudget = false): Promise<DeskProcess> {
-  const desk = await DeskProcess.start(script.file, {
-    settings: server.settings('desk'),
-    password: server.roles.desk.password,
-    deskId,
-    deskName,
-    sandboxUrl: sandbox.baseUrl,
-    apiKey: sandbox.credentials.apiKey,
-    limit: 600,
-    sharedBudget,
-  });
-  started.push(desk);
-  return desk;
-}
+const startDesk = (deskId: string, deskName: string, budget = false) => rig.startDesk(deskId, deskName, budget);
 
 async function importAs(prefix: string, count: number): Promise<string[]> {
   const orders = sampleOrders(count, prefix);
   await importOrders(observer.db, observer.desk.id, orders);
   return orders.map((o) => o.orderNumber);
-}
-
-/** Shipments at the service per order of the prefix (the sandbox's own file). */
-function serviceShipments(prefix: string): Map<string, number> {
-  const service = new Database(path.join(dir, 'sandbox.sqlite'), { readonly: true });
-  try {
-    const counts = service.prepare('SELECT order_number, count(*) AS n FROM shipments WHERE order_number LIKE ? GROUP BY order_number').all(`${prefix}%`) as { order_number: string; n: number }[];
-    return new Map(counts.map((c) => [c.order_number, c.n]));
-  } finally {
-    service.close();
-  }
 }
 
 /** Shipments in the shared history per order of the prefix. */
@@ -83,7 +38,7 @@ async function historyShipments(prefix: string): Promise<Map<string, number>> {
 }
 
 async function expectEachShippedOnce(orders: readonly string[], prefix: string): Promise<void> {
-  const atService = serviceShipments(prefix);
+  const atService = rig.serviceShipments(prefix);
   const inHistory = await historyShipments(prefix);
   expect(orders.filter((o) => atService.get(o) !== 1)).toEqual([]);
   expect(orders.filter((o) => inHistory.get(o) !== 1)).toEqual([]);
@@ -151,10 +106,10 @@ describe('PostgreSQL stopped in the middle of a shift', () => {
     );
     let bought = 0;
     await Promise.race(desks.map((desk) => desk.waitFor((e) => e.event === 'bought' && (bought += 1) >= 15, '15 labels bought')));
-    await server.postgres.stopServer('immediate');
+    await rig.server.postgres.stopServer('immediate');
     // Every desk notices: its budget falls back to a local share while it keeps quoting.
     await Promise.all(desks.map((desk) => desk.waitFor((e) => e.event === 'mode' && e.mode === 'local', 'the local share')));
-    await server.postgres.startServer();
+    await rig.server.postgres.startServer();
     const results = await Promise.all(shifts);
     expect(results.every((r) => r.unavailable > 0)).toBe(true);
     for (const desk of desks) {

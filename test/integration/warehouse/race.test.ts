@@ -4,58 +4,27 @@
  * sandbox. Each order ends with exactly one purchase, one shipment in the shared history and one
  * shipment at the service: no duplicate.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { importOrders } from '../../../electron/warehouse';
 import { rows } from '../../../electron/warehouse/sql';
-import { ADMIN_DESK, startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
-import { bundleScript } from './childScripts';
-import { DeskProcess } from './desks';
+import { ADMIN_DESK } from '../../support/warehouseServer';
+import { startDeskRig, type DeskProcess, type DeskRig } from './desks';
 import { sampleOrders } from './samples';
 
 const ROUNDS = 500;
 const DESKS = 5;
 
-let server: WarehouseServer;
-let sandbox: RunningSandbox;
-let dir: string;
-let script: { file: string; remove: () => void };
+let rig: DeskRig;
 const desks: DeskProcess[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'packbench-race-'));
-  [server, script, sandbox] = await Promise.all([
-    startWarehouseServer(),
-    bundleScript('test/integration/warehouse/deskProcess.ts', 'warehouse-desk'),
-    startSandbox({ dbPath: path.join(dir, 'sandbox.sqlite'), requestsPerMinute: 1_000_000 }),
-  ]);
-  for (let n = 1; n <= DESKS; n += 1) {
-    desks.push(
-      await DeskProcess.start(script.file, {
-        settings: server.settings('desk'),
-        password: server.roles.desk.password,
-        deskId: `R${n}`,
-        deskName: `Desk ${n}`,
-        sandboxUrl: sandbox.baseUrl,
-        apiKey: sandbox.credentials.apiKey,
-        limit: 1_000_000,
-        sharedBudget: false,
-      }),
-    );
-  }
+  rig = await startDeskRig('race', 1_000_000);
+  for (let n = 1; n <= DESKS; n += 1) desks.push(await rig.startDesk(`R${n}`, `Desk ${n}`));
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(desks.map((d) => d.close()));
-  await sandbox?.close();
-  await server?.stop();
-  script?.remove();
-  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  await rig?.stop();
 });
 
 interface RaceReply {
@@ -67,7 +36,7 @@ interface RaceReply {
 describe('desks scanning one order at the same instant', () => {
   it('buy exactly one label per order over 500 rounds of 2 to 5 desks', async () => {
     const orders = sampleOrders(ROUNDS, 'RACE-');
-    const admin = await server.pool('owner', ADMIN_DESK);
+    const admin = await rig.server.pool('owner', ADMIN_DESK);
     try {
       await importOrders(admin, ADMIN_DESK.id, orders);
     } finally {
@@ -98,7 +67,7 @@ describe('desks scanning one order at the same instant', () => {
     expect([...outcomes.keys()].filter((key) => key !== 'claimed/clear').every((key) => key === 'heldElsewhere/-' || key === 'shipped/-')).toBe(true);
 
     // The warehouse: one purchase, bought, and one shipment per order.
-    const owner = await server.pool('owner', ADMIN_DESK);
+    const owner = await rig.server.pool('owner', ADMIN_DESK);
     try {
       const perOrder = await rows(
         owner,
@@ -117,13 +86,8 @@ describe('desks scanning one order at the same instant', () => {
     }
 
     // The service: one shipment per order, none twice.
-    const service = new Database(path.join(dir, 'sandbox.sqlite'), { readonly: true });
-    try {
-      const counts = service.prepare(`SELECT order_number, count(*) AS n FROM shipments WHERE order_number LIKE 'RACE-%' GROUP BY order_number`).all() as { order_number: string; n: number }[];
-      expect(counts).toHaveLength(ROUNDS);
-      expect(counts.filter((c) => c.n !== 1)).toEqual([]);
-    } finally {
-      service.close();
-    }
+    const counts = rig.serviceShipments('RACE-');
+    expect(counts.size).toBe(ROUNDS);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
   }, 600_000);
 });

@@ -2,21 +2,11 @@
  * A desk whose warehouse database cannot be reached keeps sending on a conservative local share
  * of the credential's limit, says so, and still puts purchases first; on a virtual clock.
  */
-import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SharedBudget, budgetCredentialKey, type BudgetMode } from '../../../electron/warehouse';
+import { freePort } from '../../support/privatePostgres';
 import { VirtualClock } from '../../support/virtualClock';
-
-/** A loopback port nothing listens on: connecting is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const opened: { budget: SharedBudget; pool: pg.Pool }[] = [];
 
@@ -28,7 +18,7 @@ afterEach(async () => {
 });
 
 async function unreachableBudget(clock: VirtualClock, modes: BudgetMode[]): Promise<SharedBudget> {
-  const pool = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'nobody', database: 'none', connectionTimeoutMillis: 2_000 });
+  const pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'nobody', database: 'none', connectionTimeoutMillis: 2_000 });
   pool.on('error', () => undefined);
   const budget = await new SharedBudget({ db: pool, deskId: 'D1', credential: budgetCredentialKey('https://api.example.com', 'key'), limit: 100, timers: clock, onModeChange: (m) => modes.push(m) }).open();
   opened.push({ budget, pool });
