@@ -34,7 +34,8 @@ export type ClaimOutcome =
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'unknownOrder' };
 
-const LockedOrder = z.object({ status: z.string(), station_ref: z.string().nullable(), shipped_at: NullableMillis, shipped_by: z.string().nullable(), shipped_by_name: z.string().nullable() });
+const LockedOrder = z.object({ status: z.string(), station_ref: z.string().nullable(), shipped_at: NullableMillis });
+const ShippedBy = z.object({ desk_id: z.string(), desk_name: z.string() });
 const HolderRow = z
   .object({ desk_id: z.string(), desk_name: z.string(), claimed_at: Millis, lease_until: Millis, live: z.boolean() })
   .transform((r): ClaimHolder => ({ deskId: r.desk_id, deskName: r.desk_name, claimedAt: r.claimed_at, leaseUntil: r.lease_until, live: r.live }));
@@ -46,24 +47,22 @@ function checkedLease(leaseMs: number): number {
 
 /** Locks the order's row and says whether it can be claimed at all; undefined when it can. */
 export async function lockOrder(tx: Tx, orderNumber: string): Promise<Exclude<ClaimOutcome, { kind: 'claimed' | 'heldElsewhere' | 'leaseExpired' }> | undefined> {
-  const order = await row(
-    tx,
-    'orders',
-    LockedOrder,
-    `SELECT o.status, o.station_ref, o.shipped_at, s.desk_id AS shipped_by, d.name AS shipped_by_name
-       FROM orders o LEFT JOIN shipments s ON s.station_ref = o.station_ref LEFT JOIN desks d ON d.id = s.desk_id
-      WHERE o.order_number = $1 FOR UPDATE OF o`,
-    [orderNumber],
-  );
+  const order = await row(tx, 'orders', LockedOrder, 'SELECT status, station_ref, shipped_at FROM orders WHERE order_number = $1 FOR UPDATE', [orderNumber]);
   if (order === undefined) return { kind: 'unknownOrder' };
   if (order.status === 'cancelled') return { kind: 'cancelled' };
-  if (order.status === 'shipped' && order.station_ref !== null) {
-    return { kind: 'shipped', stationRef: order.station_ref, deskId: order.shipped_by ?? '', deskName: order.shipped_by_name ?? order.shipped_by ?? '', shippedAt: order.shipped_at ?? 0 };
-  }
-  return undefined;
+  if (order.status !== 'shipped' || order.station_ref === null) return undefined;
+  // A statement of its own, for the reason holderOf gives: the shipment may be the one whose
+  // transaction the lock waited for.
+  const by = await row(tx, 'shipments', ShippedBy, 'SELECT s.desk_id, d.name AS desk_name FROM shipments s JOIN desks d ON d.id = s.desk_id WHERE s.station_ref = $1', [order.station_ref]);
+  return { kind: 'shipped', stationRef: order.station_ref, deskId: by?.desk_id ?? '', deskName: by?.desk_name ?? '', shippedAt: order.shipped_at ?? 0 };
 }
 
-/** The order's claim as it stands, read in the caller's transaction. */
+/**
+ * The order's claim as it stands, read in the caller's transaction. Read after `lockOrder`, in a
+ * statement of its own: under READ COMMITTED a statement that waited for the order's lock sees the
+ * locked row as it is now but rows joined to it as they were when it started, so a claim written
+ * by the transaction it waited for would be missed.
+ */
 export async function holderOf(tx: Tx, orderNumber: string): Promise<ClaimHolder | undefined> {
   return row(
     tx,

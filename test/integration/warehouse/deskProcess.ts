@@ -66,12 +66,14 @@ async function race(orderNumber: string, at: number) {
     // Spin to the shared instant: a timer would add its own spread.
   }
   const claim = await claimOrder(warehouse.db, env.deskId, orderNumber);
+  if (claim.kind === 'shipped') return { claim: claim.kind, guard: null, shippedBy: claim.deskId };
+  if (claim.kind === 'heldElsewhere') return { claim: claim.kind, guard: null, heldBy: claim.holder.deskId };
   if (claim.kind !== 'claimed') return { claim: claim.kind, guard: null };
   const stationRef = newStationRef(env.deskId, Date.now());
   const guard = await guardPurchase(warehouse.db, env.deskId, { orderNumber, stationRef, requestKey: randomUUID() });
   if (guard.kind !== 'clear') return { claim: claim.kind, guard: guard.kind };
   await recordShipment(warehouse.db, env.deskId, await buy(orderNumber, guard.stationRef));
-  return { claim: claim.kind, guard: guard.kind, stationRef: guard.stationRef };
+  return { claim: claim.kind, guard: guard.kind, stationRef: guard.stationRef, desk: env.deskId };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -31,6 +31,11 @@ interface RaceReply {
   readonly claim: string;
   readonly guard: string | null;
   readonly stationRef?: string;
+  /** The winner's desk. */
+  readonly desk?: string;
+  /** Who a loser was told holds or shipped the order. */
+  readonly heldBy?: string;
+  readonly shippedBy?: string;
 }
 
 describe('desks scanning one order at the same instant', () => {
@@ -51,6 +56,9 @@ describe('desks scanning one order at the same instant', () => {
       const racing = Array.from({ length: count }, (_, i) => desks[(round + i) % DESKS]).filter((d): d is DeskProcess => d !== undefined);
       const at = Date.now() + 20;
       const replies = await Promise.all(racing.map((desk) => desk.call<RaceReply>({ op: 'race', orderNumber, at })));
+      // A loser is told who holds or shipped the order: the winner.
+      const winner = replies.find((r) => r.guard === 'clear')?.desk;
+      for (const reply of replies.filter((r) => r.guard !== 'clear')) expect(reply.heldBy ?? reply.shippedBy).toBe(winner);
       for (const reply of replies) {
         const key = `${reply.claim}/${reply.guard ?? '-'}`;
         outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
