@@ -70,19 +70,22 @@ export async function putSharedSetting<K extends SharedSettingKey>(db: Db, deskI
   const parsed = SHARED_SETTING_SCHEMAS[key].safeParse(value);
   if (!parsed.success) throw new WarehouseInputError(`setting ${key}`, parsed.error.issues.map((i) => `${i.path.join('.') || 'value'} ${i.message}`));
   return inTransaction(db, async (tx) => {
-    const current = await row(tx, 'settings', z.object({ version: z.number().int() }), 'SELECT version FROM settings WHERE key = $1 FOR UPDATE', [key]);
-    if ((current?.version ?? null) !== expectedVersion) throw new WarehouseSettingConflictError(key, expectedVersion ?? 0, current?.version ?? 0);
+    // One statement that changes the row only if it is still at the version the change started
+    // from (or, for a first value, only if there is none yet): two desks cannot both win.
     const written = await row(
       tx,
       'settings',
       z.object({ version: z.number().int() }),
-      `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, version = settings.version + 1, updated_by = excluded.updated_by, updated_at = clock_timestamp()
-       RETURNING version`,
-      [key, JSON.stringify(parsed.data), deskId],
+      expectedVersion === null
+        ? `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING version`
+        : `UPDATE settings SET value = $2, version = version + 1, updated_by = $3, updated_at = clock_timestamp() WHERE key = $1 AND version = $4 RETURNING version`,
+      expectedVersion === null ? [key, JSON.stringify(parsed.data), deskId] : [key, JSON.stringify(parsed.data), deskId, expectedVersion],
     );
-    const version = written?.version ?? 1;
-    await publish(tx, { kind: 'settingChanged', deskId, key, version });
-    return version;
+    if (written === undefined) {
+      const current = await row(tx, 'settings', z.object({ version: z.number().int() }), 'SELECT version FROM settings WHERE key = $1', [key]);
+      throw new WarehouseSettingConflictError(key, expectedVersion ?? 0, current?.version ?? 0);
+    }
+    await publish(tx, { kind: 'settingChanged', deskId, key, version: written.version });
+    return written.version;
   });
 }

@@ -42,6 +42,17 @@ describe('shared settings', () => {
     await expect(putSharedSetting(desk1.db, 'D1', 'boxPresets', [SMALL], null)).rejects.toBeInstanceOf(WarehouseSettingConflictError);
   });
 
+  it('let exactly one of two desks win when both change a setting from the same version at once', async () => {
+    const first = await Promise.allSettled([putSharedSetting(desk1.db, 'D1', 'preferredCarrier', 'UPS', null), putSharedSetting(desk2.db, 'D2', 'preferredCarrier', 'FedEx', null)]);
+    expect(first.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(first.find((r) => r.status === 'rejected')?.reason).toBeInstanceOf(WarehouseSettingConflictError);
+    for (let round = 0; round < 20; round += 1) {
+      const version = (await getSharedSetting(desk1.db, 'preferredCarrier'))?.version ?? 0;
+      const both = await Promise.allSettled([putSharedSetting(desk1.db, 'D1', 'preferredCarrier', 'UPS', version), putSharedSetting(desk2.db, 'D2', 'preferredCarrier', 'DHL', version)]);
+      expect(both.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([version + 1]);
+    }
+  });
+
   it('check requested-service rules and refuse one that names a requested service twice', async () => {
     const rules = [
       { requestedService: 'Express', carrier: 'UPS', serviceLevel: 'UPS Next Day Air', shipMethod: 'NextDay' },
