@@ -273,7 +273,7 @@ export class SharedBudget implements RequestGate {
     const demand: DeskDemand[] = line.flatMap((d) =>
       d.priority === null || d.waiting === null ? [] : [{ deskId: d.desk_id, rank: d.priority, waiting: d.waiting, granted: d.granted, recent: d.recent, lastGrantAt: d.last_grant ?? Number.NEGATIVE_INFINITY }],
     );
-    this.knownDesks = line.filter((d) => d.granted > 0 || d.priority !== null).length;
+    this.knownDesks = line.filter((d) => d.recent > 0 || d.priority !== null).length;
     let nextFreeAt: number | undefined;
     if (used >= limit) {
       const oldest = await row(
