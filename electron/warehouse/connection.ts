@@ -74,6 +74,7 @@ export interface PoolTuning {
 
 /** pg's configuration for these settings; the password is passed in, never stored with them. */
 export function poolConfig(settings: WarehouseConnectionSettings, password: string | undefined, desk: WarehouseDesk, tuning: PoolTuning = {}): pg.PoolConfig {
+  const max = tuning.max ?? 4;
   return {
     host: settings.host,
     port: settings.port,
@@ -83,9 +84,12 @@ export function poolConfig(settings: WarehouseConnectionSettings, password: stri
     ssl: tlsOptions(settings),
     application_name: `packbench desk ${desk.id}`,
     options: SESSION_OPTIONS.map((option) => `-c ${option}`).join(' '),
-    max: tuning.max ?? 4,
+    max,
+    // A desk claims an order every minute or so: two connections stay open between claims, so a
+    // scan does not wait for a new connection and its password exchange (SCRAM is slow on purpose).
+    min: Math.min(2, max),
     connectionTimeoutMillis: tuning.connectTimeoutMs ?? 5_000,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: 60_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };

@@ -73,7 +73,7 @@ export async function openWarehouse(options: OpenWarehouseOptions): Promise<Ware
 
 /** The LISTEN session needs one plain connection: the pool's own settings apply to it. */
 function listenerConfig(config: pg.PoolConfig): pg.ClientConfig {
-  const { max: _max, idleTimeoutMillis: _idle, ...client } = config;
+  const { max: _max, min: _min, idleTimeoutMillis: _idle, ...client } = config;
   return client;
 }
 

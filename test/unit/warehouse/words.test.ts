@@ -52,12 +52,15 @@ describe('connection settings', () => {
     expect(WarehouseConnectionSettings.safeParse(settings).success).toBe(true);
   });
 
-  it('become a pool that checks the certificate and host name by default, sets the session limits, and holds no password it was not given', () => {
+  it('become a pool that checks the certificate and host name by default, sets the session limits, keeps connections for the next scan, and holds no password it was not given', () => {
     const config = poolConfig(settings, undefined, { id: 'D1', name: 'Desk 1' });
     expect(config.ssl).toEqual({ rejectUnauthorized: true, servername: 'db.warehouse.lan' });
     expect(config).not.toHaveProperty('password');
     expect(config.options).toBe('-c search_path=packbench -c statement_timeout=15000 -c lock_timeout=10000 -c idle_in_transaction_session_timeout=30000');
     expect(config.application_name).toBe('packbench desk D1');
+    // Two connections kept open between scans, never more than the pool may hold.
+    expect([config.min, config.max]).toEqual([2, 4]);
+    expect(poolConfig(settings, undefined, { id: 'D1', name: 'Desk 1' }, { max: 1 })).toMatchObject({ min: 1, max: 1 });
     expect(poolConfig({ ...settings, tls: 'require' }, 'pw', { id: 'D1', name: 'Desk 1' }).ssl).toEqual({ rejectUnauthorized: false });
     expect(poolConfig({ ...settings, tls: 'disable' }, 'pw', { id: 'D1', name: 'Desk 1' }).ssl).toBe(false);
   });
