@@ -29,23 +29,21 @@ import {
   type RecordInput,
 } from '../../../electron/warehouse';
 import { buyLabel, createFor, openDeskServices, quoteFor, type DeskSetup } from '../../support/deskWork';
+import { deskSetup, serveDesk, tell } from './deskChannel';
 
 export type DeskCommand =
   | { readonly op: 'race'; readonly orderNumber: string; readonly at: number }
   | { readonly op: 'shift'; readonly orders: readonly string[]; readonly leaseMs: number }
-  | { readonly op: 'hold'; readonly orders: readonly string[]; readonly guard: readonly string[]; readonly leaseMs: number }
-  | { readonly op: 'close' };
+  | { readonly op: 'hold'; readonly orders: readonly string[]; readonly guard: readonly string[]; readonly leaseMs: number };
 
+/** What the desk tells as it happens, besides its replies. */
 export type DeskEvent =
-  | { readonly event: 'ready' }
-  | { readonly event: 'reply'; readonly id: number; readonly result: unknown }
   | { readonly event: 'bought'; readonly orderNumber: string; readonly stationRef: string }
   | { readonly event: 'mode'; readonly mode: BudgetMode['kind'] }
-  | { readonly event: 'resync' }
-  | { readonly event: 'failed'; readonly message: string };
+  | { readonly event: 'resync' };
 
-const env = JSON.parse(process.env.PACKBENCH_DESK ?? '{}') as DeskSetup;
-const send = (message: DeskEvent) => process.send?.(message);
+const env = deskSetup<DeskSetup>();
+const send = (event: DeskEvent) => tell(event);
 const desk = await openDeskServices(env, {
   pool: { max: 3, connectTimeoutMs: 2_000 },
   listener: { minBackoffMs: 100, maxBackoffMs: 1_000, heartbeatMs: 2_000 },
@@ -172,7 +170,7 @@ async function hold(orders: readonly string[], guarded: readonly string[], lease
   return refs;
 }
 
-async function handle(command: DeskCommand): Promise<unknown> {
+serveDesk<DeskCommand>(async (command) => {
   switch (command.op) {
     case 'race':
       return race(command.orderNumber, command.at);
@@ -180,17 +178,5 @@ async function handle(command: DeskCommand): Promise<unknown> {
       return shift(command.orders, command.leaseMs);
     case 'hold':
       return hold(command.orders, command.guard, command.leaseMs);
-    case 'close':
-      await desk.close();
-      setImmediate(() => process.exit(0));
-      return 'closed';
   }
-}
-
-process.on('message', (message: { id: number; command: DeskCommand }) => {
-  handle(message.command).then(
-    (result) => send({ event: 'reply', id: message.id, result }),
-    (error: unknown) => send({ event: 'failed', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
-  );
-});
-send({ event: 'ready' });
+}, () => desk.close());

@@ -15,7 +15,7 @@ let rig: DeskRig;
 let observer: Warehouse;
 
 beforeAll(async () => {
-  rig = await startDeskRig('faults', 600);
+  rig = await startDeskRig({ name: 'faults', sandbox: { requestsPerMinute: 600 } });
   observer = await rig.server.openDesk({ id: 'OBS', name: 'Observer desk' });
 }, 180_000);
 
@@ -23,7 +23,8 @@ afterAll(async () => {
   await rig?.stop();
 });
 
-const startDesk = (deskId: string, deskName: string, budget = false) => rig.startDesk(deskId, deskName, budget);
+/** A desk process; with `shareLimit` it shares the sandbox key's limit through the warehouse and looks for a lost database every half second. */
+const startDesk = (deskId: string, deskName: string, shareLimit = false) => rig.startDesk(deskId, deskName, shareLimit ? { budget: { probeMs: 500 } } : {});
 
 async function importAs(prefix: string, count: number): Promise<string[]> {
   const orders = sampleOrders(count, prefix);

@@ -19,7 +19,7 @@ let rig: DeskRig;
 const desks: DeskProcess[] = [];
 
 beforeAll(async () => {
-  rig = await startDeskRig('race', 1_000_000);
+  rig = await startDeskRig({ name: 'race', sandbox: { requestsPerMinute: 1_000_000 } });
   for (let n = 1; n <= DESKS; n += 1) desks.push(await rig.startDesk(`R${n}`, `Desk ${n}`));
 }, 180_000);
 
