@@ -7,22 +7,28 @@
  */
 import { randomUUID } from 'node:crypto';
 import { newStationRef } from '../../electron/store/stationRef';
+import { UnknownOutcomeError } from '../../electron/service/client/errors';
 import { claimOrder, guardPurchase, priorityOf, recordShipment, type BudgetPriority } from '../../electron/warehouse';
 import { addressCheckFor, buyLabel, openDeskServices, quoteFor, type DeskSetup } from '../support/deskWork';
+import { deskSetup, serveDesk } from '../integration/warehouse/deskChannel';
 
 export interface BenchDeskEnv extends DeskSetup {
   readonly packers: number;
 }
 
+export type BenchDeskCommand = { readonly op: 'shift'; readonly orders: readonly string[]; readonly until: number };
+
 export interface BenchDeskResult {
   readonly sent: Record<BudgetPriority, number>;
   readonly shipped: number;
+  /** Creates whose answer was lost (left pending, as the outbox would). */
+  readonly unknown: number;
   readonly claimMs: readonly number[];
   readonly notifyMs: readonly number[];
   readonly modes: readonly string[];
 }
 
-const env = JSON.parse(process.env.PACKBENCH_BENCH_DESK ?? '{}') as BenchDeskEnv;
+const env = deskSetup<BenchDeskEnv>();
 const modes: string[] = [];
 const sent: Record<BudgetPriority, number> = { purchase: 0, quote: 0, address: 0, tracking: 0, background: 0 };
 const desk = await openDeskServices(env, {
@@ -47,6 +53,7 @@ async function shift(orders: readonly string[], until: number): Promise<BenchDes
   const timer = setTimeout(() => end.abort(new Error('the shift is over')), until - Date.now());
   const options = { signal: end.signal };
   const claimMs: number[] = [];
+  let unknown = 0;
   const queue = [...orders];
   const shippedIds: string[] = [];
   const packer = async () => {
@@ -61,10 +68,17 @@ async function shift(orders: readonly string[], until: number): Promise<BenchDes
       await client.validateAddress(addressCheckFor(), options);
       const guard = await guardPurchase(warehouse.db, env.deskId, { orderNumber, stationRef: newStationRef(env.deskId, Date.now()), requestKey: randomUUID() });
       if (guard.kind !== 'clear' || Date.now() >= until) continue;
-      const record = await buyLabel(client, { name: env.deskName }, orderNumber, guard.stationRef, options);
-      await recordShipment(warehouse.db, env.deskId, record);
-      const id = record.shipment.serviceId;
-      if (id !== null) shippedIds.push(id);
+      try {
+        const record = await buyLabel(client, { name: env.deskName }, orderNumber, guard.stationRef, options);
+        await recordShipment(warehouse.db, env.deskId, record);
+        const id = record.shipment.serviceId;
+        if (id !== null) shippedIds.push(id);
+      } catch (error) {
+        // A create whose answer was lost stays pending (the station's outbox would look it up);
+        // the packer moves on to the next order.
+        if (!(error instanceof UnknownOutcomeError) || end.signal.aborted) throw error;
+        unknown += 1;
+      }
     }
   };
   const background = async () => {
@@ -79,20 +93,7 @@ async function shift(orders: readonly string[], until: number): Promise<BenchDes
   });
   await Promise.all([...Array.from({ length: env.packers }, () => untilCancelled(packer)), untilCancelled(background)]);
   clearTimeout(timer);
-  return { sent, shipped: shippedIds.length, claimMs, notifyMs, modes };
+  return { sent, shipped: shippedIds.length, unknown, claimMs, notifyMs, modes };
 }
 
-process.on('message', (message: { op: 'shift'; orders: string[]; until: number } | { op: 'close' }) => {
-  if (message.op === 'close') {
-    void (async () => {
-      await desk.close();
-      process.exit(0);
-    })();
-    return;
-  }
-  shift(message.orders, message.until).then(
-    (result) => process.send?.({ result }),
-    (error: unknown) => process.send?.({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
-  );
-});
-process.send?.({ ready: true });
+serveDesk<BenchDeskCommand>((command) => shift(command.orders, command.until), () => desk.close());
