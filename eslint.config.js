@@ -60,7 +60,7 @@ export default tseslint.config(
   },
   {
     // CLIs and test runners talk to a terminal on purpose.
-    files: ['electron/tools/**', 'test/**'],
+    files: ['electron/tools/**', 'test/**', 'renderer/src/**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
   {
@@ -96,6 +96,19 @@ export default tseslint.config(
         patterns: [{
           regex: '^(?!zod$|\\./[A-Za-z0-9_-]+$|\\.\\./service/contract$)',
           message: 'The station API imports only zod, the service contract (../service/contract) and its own modules (./name).',
+        }],
+      }],
+    },
+  },
+  {
+    // Shipping rules are pure: what an order becomes is decided from the API's types and the
+    // service contract alone, so the Ship screen (through the station) and batches share one rule.
+    files: ['electron/shipping/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          regex: '^(?!zod$|\\./[A-Za-z0-9_-]+$|\\.\\./api$|\\.\\./service/contract$)',
+          message: 'Shipping rules import only zod, the station API (../api), the service contract (../service/contract) and each other (./name).',
         }],
       }],
     },
@@ -153,6 +166,17 @@ export default tseslint.config(
             message: 'The renderer may import only types from the station API: use `import type`.',
           },
         ],
+      }],
+    },
+  },
+  {
+    // Tests beside the renderer's state run under Node and never reach the page: they may take the
+    // station's own values (its default settings) as fixtures, and fast-check.
+    files: ['renderer/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer talks to the station only through window.station.' }],
+        patterns: [{ group: nodeBuiltins, message: 'Tests of the renderer run its code as the page would: no Node modules.' }],
       }],
     },
   },

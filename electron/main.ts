@@ -59,7 +59,15 @@ function focusMainWindow(): void {
 async function openStationOrExplain(dataDir: string, log: LineLog): Promise<Station | undefined> {
   try {
     const vault = await openSafeStorageVault(path.join(dataDir, 'secrets.safestorage.json'));
-    return await openStation({ dataDir, vault, log });
+    const fileOpener = {
+      open: async (file: string) => {
+        // openPath answers an error message, empty when the file opened.
+        const problem = await shell.openPath(file);
+        if (problem !== '') throw new Error(problem);
+      },
+      reveal: (file: string) => Promise.resolve(shell.showItemInFolder(file)),
+    };
+    return await openStation({ dataDir, vault, log, fileOpener });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     log(`the station could not open: ${error instanceof Error ? (error.stack ?? reason) : reason}`);

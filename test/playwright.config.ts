@@ -14,7 +14,9 @@ export default defineConfig({
   timeout: 5 * 60_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time, each worker with its own station, CUPS and sandbox: most of a browser
+  // test is waiting on a spooler, a service or a page, so two share a 2-core machine well.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.PLAYWRIGHT_REPORTERS === 'json' ? [['list'], ['json']] : 'list',
   use: {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
@@ -42,8 +43,6 @@ class SlowFilesFirst extends BaseSequencer {
 export default defineConfig({
   root,
   test: {
-    include: ['test/{unit,contract,integration}/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -54,5 +53,16 @@ export default defineConfig({
     // machine. Many files wait on child processes, CUPS or sockets, so use every CPU.
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFilesFirst },
+    projects: [
+      { extends: true, test: { name: 'station', include: ['test/{unit,contract,integration}/**/*.test.ts'], environment: 'node' } },
+      {
+        // The renderer's runes classes (*.svelte.ts), beside their tests, compiled by Svelte as the
+        // page gets them: the `browser` condition picks Svelte's client runtime, not its server one.
+        extends: true,
+        plugins: [svelte({ configFile: false })],
+        resolve: { conditions: ['browser'] },
+        test: { name: 'renderer', root: fileURLToPath(new URL('../renderer/src', import.meta.url)), include: ['**/*.test.ts'], environment: 'node' },
+      },
+    ],
   },
 });

@@ -11,6 +11,7 @@
 import * as z from 'zod';
 import {
   AddressInput,
+  CountryCode,
   LOCATION_SORT_FIELDS,
   LocationCreate,
   LocationUpdate,
@@ -34,18 +35,18 @@ import type {
 import type { StationEvent } from './stationEvents';
 import { BatchBox, BatchLocationId, BatchOrderNumbers, BatchService } from './batches';
 import type { BatchEstimate, BatchServiceOffers, BatchSummary, BatchView } from './batches';
-import { ColumnMapping, CompleteColumnMapping, MappingName, ORDER_FILE_MAX_BODY_BYTES, ORDER_STATUSES, OrderFileText, OrderNumber } from './orders';
-import type { ImportPreview, OrderImportResult, OrderPage, SavedOrderMapping, StoredOrder } from './orders';
+import { CompleteColumnMapping, MappingName, ORDER_FILE_LIMITS, ORDER_STATUSES, OrderFileId, OrderFileInput, OrderFilePiece, OrderNumber } from './orders';
+import type { ImportPreview, OrderImportResult, OrderPage, OrderScan, SavedOrderMapping, StoredOrder } from './orders';
 import { OUTBOX_STATES } from './outbox';
 import type { OutboxItem } from './outbox';
-import { DEFAULT_PRINTER_LANGUAGE, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
-import type { DocumentContent, PrintJob, PrintProblem, PrinterInfo, PrinterSetup } from './printing';
+import { DEFAULT_PRINTER_LANGUAGE, FolderPath, MediaConfig, PrinterLanguage, PrinterName, ZplDarkness, ZplDpi, ZplOffset } from './printing';
+import type { DocumentContent, PrintJob, PrintPreview, PrintProblem, PrintSystem, PrintedFile, PrinterInfo, PrinterSetup } from './printing';
 import { ProductionProfileInput, SecretInput } from './profiles';
 import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
 import { SettingsPatch } from './settings';
 import type { StationSettings } from './settings';
-import { LOCAL_SEARCH_SORTS, LocalSearchFilters } from './shipments';
+import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrideInput } from './shipments';
 import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
@@ -100,7 +101,20 @@ export const STATION_METHODS = {
    * once per intent by the caller: the same key answers the shipment it queued the first time
    * (`repeated: true`) instead of queuing another, so a double press never buys two labels.
    */
-  ship: z.strictObject({ shipment: ShipmentCreate, requestKey: RequestKey }),
+  ship: z.strictObject({
+    shipment: ShipmentCreate,
+    requestKey: RequestKey,
+    /** What the packer chose to ship past (an address called invalid, items not verified), kept with the shipment. */
+    overrides: z
+      .array(ShipmentOverrideInput)
+      .max(OVERRIDE_KINDS.length, `must have at most ${OVERRIDE_KINDS.length} overrides`)
+      .superRefine((list, ctx) => {
+        list.forEach((override, index) => {
+          if (list.findIndex((other) => other.kind === override.kind) < index) ctx.addIssue({ code: 'custom', path: [index], message: `names ${override.kind} a second time` });
+        });
+      })
+      .optional(),
+  }),
 
   // ---- Shipments ----------------------------------------------------------------------
   /**
@@ -138,13 +152,27 @@ export const STATION_METHODS = {
   discardOutboxItem: z.strictObject({ id: RowId }),
 
   // ---- Orders -------------------------------------------------------------------------
-  /** Reads a shop's order file (CSV text) and shows what an import would take, saving nothing. */
-  previewOrderImport: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  /**
+   * Starts receiving a shop's order file of `size` bytes, sent in pieces with appendOrderFile (so
+   * a file of any size crosses either transport in bodies under 1 MB). `name` is how it is called in messages.
+   */
+  openOrderFile: z.strictObject({ name: text(255).trim().min(1, 'must not be empty'), size: z.number().int().min(1, 'the file is empty').max(ORDER_FILE_LIMITS.bytes, `the file is larger than ${String(ORDER_FILE_LIMITS.bytes / 1024 / 1024)} MB: split it`) }),
+  /** The next piece of a file: its bytes in base64, at `offset`, which must be what was received so far. */
+  appendOrderFile: z.strictObject({ fileId: OrderFileId, offset: z.number().int().min(0).max(ORDER_FILE_LIMITS.bytes), data: OrderFilePiece }),
+  /**
+   * Reads a shop's order file (given whole as `text`, or received with `fileId`) in a worker thread
+   * and shows what an import would take, saving nothing; `orderFileProgress` events follow it.
+   */
+  previewOrderImport: OrderFileInput,
   /**
    * Reads the file again and stores its good orders: new ones are added, open ones updated,
    * shipped or cancelled ones kept as they are. The rows left out come back with why.
    */
-  importOrders: z.strictObject({ text: OrderFileText, mapping: ColumnMapping.optional() }),
+  importOrders: OrderFileInput,
+  /** Stops a preview or an import of the file that is running: the import keeps what it stored. */
+  cancelOrderFile: z.strictObject({ fileId: OrderFileId }),
+  /** Forgets a file sent in pieces (its received bytes are deleted); stops what runs on it. */
+  closeOrderFile: z.strictObject({ fileId: OrderFileId }),
   /** Imported orders, newest first, narrowed by every filter given. */
   listOrders: z
     .strictObject({
@@ -165,6 +193,13 @@ export const STATION_METHODS = {
       path: ['maxWeightGrams'],
     }),
   getOrder: z.strictObject({ orderNumber: OrderNumber }),
+  /**
+   * What a scan at the Ship screen names: the imported order (its number matched as scanners and
+   * people type it: a leading `#`, case and spaces set aside), this station's standing shipments of
+   * it, and the shipment it becomes with customs lines made in `shipFromCountry` (the desk's
+   * country when not given). A number no order has is answered too, with `order: null`.
+   */
+  scanOrder: z.strictObject({ scanned: OrderNumber, shipFromCountry: CountryCode.optional() }),
   /** Keeps a mapping made by hand under a name, replacing one of the same name (any case). */
   saveOrderMapping: z.strictObject({ name: MappingName, mapping: CompleteColumnMapping }),
   listOrderMappings: NoInput,
@@ -195,12 +230,19 @@ export const STATION_METHODS = {
   listBatches: z.strictObject({ limit: z.number().int().min(1).max(500).default(20) }),
 
   // ---- Printing -----------------------------------------------------------------------
+  /** The system's printers and the PDF folder; the PDF folder alone when the print service cannot be asked (getPrintSystem says why). */
   listPrinters: NoInput,
+  /** The print service's state, and whether labels and other documents can print now (and why not). */
+  getPrintSystem: NoInput,
   getPrinterSetup: NoInput,
+  /** The folder the PDF folder printer writes to (an absolute path it can write in); null goes back to the default. */
+  setPdfFolder: z.strictObject({ folder: FolderPath.nullable() }),
+  /** Opens the file a PDF folder job wrote with this computer's PDF viewer, or shows it in its folder (`reveal`). */
+  openPrintedFile: z.strictObject({ printJobId: RowId, reveal: z.boolean().default(false) }),
   /** Which printer takes labels and which other documents; null is the system default. */
   setPrinterMap: z.strictObject({ labelPrinter: PrinterName.nullable().optional(), documentPrinter: PrinterName.nullable().optional() }),
   /** The media loaded in a printer; null forgets it (4x6 for labels, Letter for documents). */
-  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable() }),
+  setPrinterMedia: z.strictObject({ printer: PrinterName, media: MediaConfig.nullable(), longer: MediaConfig.nullable().optional() }),
   /** Copies of each automatic print on a printer (1 to 9); null forgets it (one copy). */
   setPrinterCopies: z.strictObject({ printer: PrinterName, copies: z.number().int('must be a whole number').min(1).max(9).nullable() }),
   /**
@@ -223,6 +265,12 @@ export const STATION_METHODS = {
   printHistory: z.strictObject({ stationRef: StationRef.optional(), limit: z.number().int().min(1).max(1000).default(100) }),
   /** A stored document's bytes, for a preview. */
   getDocumentContent: z.strictObject({ documentId: RowId }),
+  /**
+   * A stored document as it will print on `printer` (its role's printer when left out): the pages
+   * laid out on the printer's stock (cut out, turned, scaled) as one PDF, and each label's layout.
+   * Nothing is printed.
+   */
+  previewPrint: z.strictObject({ documentId: RowId, printer: PrinterName.optional() }),
   /** Prints the labels held while automatic printing was off (and any other queued job). */
   releaseHeldPrintJobs: NoInput,
   /** Prints a failed job's document again, to the same printer with the same copies; the failure counts as handled. */
@@ -251,15 +299,6 @@ export const STATION_METHOD_NAMES = Object.keys(STATION_METHODS) as StationMetho
 export function isStationMethod(name: unknown): name is StationMethod {
   return typeof name === 'string' && Object.hasOwn(STATION_METHODS, name);
 }
-
-/**
- * Methods whose input may be far larger than a transport's usual bound (a shop's order file),
- * with the largest body they take, in bytes of JSON.
- */
-export const LARGE_INPUT_BYTES: Readonly<Partial<Record<StationMethod, number>>> = {
-  previewOrderImport: ORDER_FILE_MAX_BODY_BYTES,
-  importOrders: ORDER_FILE_MAX_BODY_BYTES,
-};
 
 export type MethodInput<M extends StationMethod> = z.input<(typeof STATION_METHODS)[M]>;
 export type ParsedInput<M extends StationMethod> = z.output<(typeof STATION_METHODS)[M]>;
@@ -313,10 +352,15 @@ export interface StationResults {
   retryOutboxItem: OutboxItem;
   resubmitOutboxItem: OutboxItem;
   discardOutboxItem: OutboxItem;
+  openOrderFile: { readonly fileId: string };
+  appendOrderFile: { readonly received: number; readonly complete: boolean };
   previewOrderImport: ImportPreview;
   importOrders: OrderImportResult;
+  cancelOrderFile: { readonly cancelled: boolean };
+  closeOrderFile: { readonly closed: true };
   listOrders: OrderPage;
   getOrder: StoredOrder;
+  scanOrder: OrderScan;
   saveOrderMapping: SavedOrderMapping;
   listOrderMappings: readonly SavedOrderMapping[];
   deleteOrderMapping: { readonly deleted: true };
@@ -326,7 +370,10 @@ export interface StationResults {
   getBatch: BatchView;
   listBatches: readonly BatchSummary[];
   listPrinters: readonly PrinterInfo[];
+  getPrintSystem: PrintSystem;
   getPrinterSetup: PrinterSetup;
+  setPdfFolder: PrinterSetup;
+  openPrintedFile: PrintedFile;
   setPrinterMap: PrinterSetup;
   setPrinterMedia: PrinterSetup;
   setPrinterCopies: PrinterSetup;
@@ -335,6 +382,7 @@ export interface StationResults {
   reprintDocument: PrintJob;
   printHistory: readonly PrintJob[];
   getDocumentContent: DocumentContent;
+  previewPrint: PrintPreview;
   releaseHeldPrintJobs: readonly PrintJob[];
   retryPrintJob: PrintJob;
   listPrintProblems: readonly PrintProblem[];

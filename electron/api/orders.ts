@@ -4,7 +4,8 @@
  * what a preview of an import shows before anything is saved.
  */
 import * as z from 'zod';
-import { text } from '../service/contract';
+import { TEXT_LIMITS, text, type ShipmentAddress } from '../service/contract';
+import type { ShipmentSummary } from './shipments';
 
 /** What a column of an order file can be: one order-level field, or one field of an item line. */
 export const ORDER_FIELDS = [
@@ -23,6 +24,9 @@ export const ORDER_FIELDS = [
   'currency',
   'note',
   'giftMessage',
+  'orderStatus',
+  'paymentStatus',
+  'cancelledAt',
   'itemSku',
   'itemBarcode',
   'itemDescription',
@@ -34,19 +38,67 @@ export const ORDER_FIELDS = [
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
+/**
+ * The longest each field of a file may be, in characters: an order number what `getOrder` takes,
+ * the rest what the service takes in a shipment (its TEXT_LIMITS: a phone, a state or a currency is
+ * a code of 50 at most, a postal code 20), so an imported order can be looked up and shipped as it is.
+ */
+export const ORDER_FIELD_MAX_CHARS: Readonly<Record<OrderField, number>> = {
+  orderNumber: 200,
+  name: TEXT_LIMITS.text,
+  company: TEXT_LIMITS.text,
+  address1: TEXT_LIMITS.text,
+  address2: TEXT_LIMITS.text,
+  city: TEXT_LIMITS.text,
+  stateProvince: TEXT_LIMITS.code,
+  zipPostalCode: TEXT_LIMITS.postalCode,
+  country: TEXT_LIMITS.text,
+  phone: TEXT_LIMITS.code,
+  email: TEXT_LIMITS.text,
+  requestedService: TEXT_LIMITS.text,
+  currency: TEXT_LIMITS.code,
+  note: TEXT_LIMITS.notes,
+  giftMessage: TEXT_LIMITS.notes,
+  orderStatus: TEXT_LIMITS.text,
+  paymentStatus: TEXT_LIMITS.text,
+  cancelledAt: TEXT_LIMITS.text,
+  itemSku: TEXT_LIMITS.text,
+  itemBarcode: TEXT_LIMITS.code,
+  itemDescription: TEXT_LIMITS.text,
+  itemQuantity: TEXT_LIMITS.code,
+  itemPrice: TEXT_LIMITS.code,
+  itemWeight: TEXT_LIMITS.code,
+  itemWeightUnit: TEXT_LIMITS.code,
+  itemRequiresShipping: TEXT_LIMITS.code,
+};
+
 /** The fields every order needs, whichever file it came from. */
 export const REQUIRED_ORDER_FIELDS = ['orderNumber', 'name', 'address1', 'city', 'zipPostalCode', 'country'] as const satisfies readonly OrderField[];
 
-/** Which column (by its header, as written in the file) gives each field. */
-export const ColumnMapping = z.partialRecord(z.enum(ORDER_FIELDS), text(200).min(1, 'must name a column'));
+export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+const Header = text(200).min(1, 'must name a column');
+const MappedColumns = Object.fromEntries(ORDER_FIELDS.map((field) => [field, Header.optional()])) as Record<OrderField, z.ZodOptional<typeof Header>>;
+
+/**
+ * Which column (by its header, as written in the file) gives each field, and the unit of weights
+ * the file does not name (`weightUnit`: a row's weight-unit cell, when the file has one, still wins).
+ */
+export const ColumnMapping = z.strictObject({ ...MappedColumns, weightUnit: z.enum(WEIGHT_UNITS).optional() });
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+/** The fields a mapping gives a column for, with the column's header. */
+export function mappedColumns(mapping: ColumnMapping): [OrderField, string][] {
+  return ORDER_FIELDS.flatMap((field): [OrderField, string][] => {
+    const header = mapping[field];
+    return header === undefined ? [] : [[field, header]];
+  });
+}
 
 /** Formats the station recognises by their headers; `custom` is a mapping made by hand. */
 export const ORDER_FILE_FORMATS = ['shopify', 'generic', 'custom'] as const;
 export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
-
-export const WEIGHT_UNITS = ['LB', 'OZ', 'KG', 'G'] as const;
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 
 export interface OrderItem {
   readonly sku: string | null;
@@ -97,16 +149,37 @@ export interface ImportRowProblem {
   readonly messages: readonly string[];
 }
 
-export interface ImportPreview {
+/** The encodings an order file may be read in (the WHATWG names TextDecoder knows). */
+export const ORDER_FILE_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1251', 'iso-8859-15', 'macintosh', 'shift_jis'] as const;
+export type OrderFileEncoding = (typeof ORDER_FILE_ENCODINGS)[number];
+
+/** How much of a file's result comes back: the first orders (for a preview) and the first rows with problems. */
+export const ORDERS_SHOWN = 200;
+export const PROBLEMS_SHOWN = 500;
+
+/** What reading a file found; the lists are its first `ORDERS_SHOWN` orders and `PROBLEMS_SHOWN` rows with problems. */
+export interface OrderFileSummary {
   readonly format: OrderFileFormat;
   readonly delimiter: string;
   readonly headers: readonly string[];
   readonly mapping: ColumnMapping;
-  /** Orders that can be imported: none of their rows has a problem. */
-  readonly orders: readonly ImportedOrder[];
-  readonly problems: readonly ImportRowProblem[];
+  /** The encoding the file was read in. */
+  readonly encoding: OrderFileEncoding;
+  /** True when the file named no encoding and was not UTF-8: it was read as Windows-1252, which the person should check. */
+  readonly encodingGuessed: boolean;
   /** Data rows read (the header excluded). */
   readonly rowCount: number;
+  /** Rows left out, each with why; the first `PROBLEMS_SHOWN` of `problemRowCount`, by row. */
+  readonly problems: readonly ImportRowProblem[];
+  readonly problemRowCount: number;
+  /** Orders the shop cancelled, refunded or voided (left out, and said among the problems). */
+  readonly gaveUpCount: number;
+}
+
+export interface ImportPreview extends OrderFileSummary {
+  /** Orders that can be imported (none of their rows has a problem): the first `ORDERS_SHOWN` of `orderCount`. */
+  readonly orders: readonly ImportedOrder[];
+  readonly orderCount: number;
 }
 
 // ---- Orders in the station's store --------------------------------------------------------
@@ -115,19 +188,61 @@ export interface ImportPreview {
 export const ORDER_STATUSES = ['open', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The largest order file the station reads, in characters (a busy shop's year of orders is a few MB). */
-export const ORDER_FILE_MAX_CHARS = 20_000_000;
 /**
- * The largest body a transport that counts bytes takes for a method given an order file: the
- * text in UTF-8 (up to 3 bytes a character) as a JSON string, with its mapping.
+ * What the station reads of one order file, and refuses beyond in words: its size in bytes, its
+ * rows, the orders they name, the lines of one order, and the characters of one row (a quote left
+ * open would otherwise make the rest of the file one row). A file is read in a worker thread, a
+ * piece at a time, with its rows gathered on disk, so none of these is bounded by memory: they keep
+ * a reading to minutes, not hours. A busy shop's year of orders is a few MB.
  */
-export const ORDER_FILE_MAX_BODY_BYTES = 64 * 1024 * 1024;
+export const ORDER_FILE_LIMITS = {
+  bytes: 256 * 1024 * 1024,
+  rows: 3_000_000,
+  orders: 1_000_000,
+  linesPerOrder: 1_000,
+  rowChars: 65_536,
+} as const;
+
+/**
+ * The largest file given whole as `text` (in characters): a small file, or a test's. A larger one
+ * is sent in pieces (`openOrderFile`, `appendOrderFile`), within every transport's 1 MB bound.
+ */
+export const ORDER_TEXT_MAX_CHARS = 500_000;
 
 /** A shop's file as text: tabs and line ends allowed, other control characters not. */
-export const OrderFileText = text(ORDER_FILE_MAX_CHARS);
+export const OrderFileText = text(ORDER_TEXT_MAX_CHARS);
+
+/** A file sent in pieces: the id `openOrderFile` answered (24 base64url characters). */
+export const OrderFileId = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'must be the id openOrderFile answered');
+
+/** The most bytes one piece of a file carries: 512 KiB, which is 699,052 characters of base64. */
+export const ORDER_FILE_PIECE_BYTES = 512 * 1024;
+/** One piece of a file, its bytes in base64 (padding included). */
+export const OrderFilePiece = z
+  .string()
+  .max(Math.ceil(ORDER_FILE_PIECE_BYTES / 3) * 4, `must be at most ${String(ORDER_FILE_PIECE_BYTES)} bytes`)
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64');
+
+/** Where a file's text comes from: given whole (`text`) or sent in pieces before (`fileId`), never both. */
+export const OrderFileInput = z
+  .strictObject({
+    text: OrderFileText.optional(),
+    fileId: OrderFileId.optional(),
+    mapping: ColumnMapping.optional(),
+    /** Read in this encoding; left out, the station finds it (and says when it guessed). */
+    encoding: z.enum(ORDER_FILE_ENCODINGS).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.text === undefined && input.fileId === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'must give the file: its text, or the fileId it was sent with' });
+    if (input.text !== undefined && input.fileId !== undefined) ctx.addIssue({ code: 'custom', path: ['fileId'], message: 'must not be given with text: one file at a time' });
+  });
+
+/** What an order file reading is doing, sent as `orderFileProgress` events. */
+export const ORDER_FILE_PHASES = ['reading', 'checking', 'storing'] as const;
+export type OrderFilePhase = (typeof ORDER_FILE_PHASES)[number];
 
 /** An order number as the desk scans or types it, exactly as the file gives it. */
-export const OrderNumber = text(200).trim().min(1, 'must not be empty');
+export const OrderNumber = text(ORDER_FIELD_MAX_CHARS.orderNumber).trim().min(1, 'must not be empty');
 
 /** A mapping's name, as a person chose it (unique, whatever its case). */
 export const MappingName = text(100).trim().min(1, 'must not be empty');
@@ -161,6 +276,46 @@ export interface StoredOrder {
   readonly shippedAt: number | null;
 }
 
+/** An item of an order as a customs line, in the desk's unit of weight; a price may be missing. */
+export interface DraftCommodity {
+  readonly description: string;
+  readonly quantity: number;
+  readonly unitPrice: number | null;
+  readonly unitWeight: number | null;
+  readonly countryOfOrigin: string;
+}
+
+/**
+ * The shipment an imported order becomes before a box and a service are chosen: the same for the
+ * Ship screen and for a batch (electron/shipping/orderShipment.ts makes it).
+ */
+export interface OrderShipmentDraft {
+  readonly orderNumber: string;
+  readonly shipTo: ShipmentAddress;
+  /** The items' weight in `unitOfWeight`, to the hundredth; null when the file gave no weight for some item. */
+  readonly weight: number | null;
+  readonly unitOfWeight: 'LB' | 'KG';
+  readonly currencyCode: string;
+  /** The items as customs lines (used when the order crosses a border), made in the ship-from's country. */
+  readonly commodities: readonly DraftCommodity[];
+}
+
+/** What a scan at the Ship screen names: the order, what this station shipped of it, and the shipment it becomes. */
+export interface OrderScan {
+  /** The order number as the shop wrote it when an imported order matches (`#1002` for `1002`), else as scanned. */
+  readonly orderNumber: string;
+  /** The imported order, in any status; null when the scan names none. */
+  readonly order: StoredOrder | null;
+  /** This station's shipments of the order still standing (not voided, refused or discarded), newest first. */
+  readonly shippedBefore: readonly ShipmentSummary[];
+  /** The shipment the order becomes (null without an imported order). */
+  readonly draft: OrderShipmentDraft | null;
+  /** Imported orders the scan could mean once `#`, case and spaces are set aside, when more than one: none is chosen. */
+  readonly ambiguous: readonly string[];
+  /** Orders imported at this station in all: none means the desk ships without a shop's file. */
+  readonly importedOrders: number;
+}
+
 export interface OrderPage {
   readonly orders: readonly StoredOrder[];
   /** Every order the filters allow, not only this page's. */
@@ -179,11 +334,15 @@ export interface OrderImportCounts {
   readonly keptShipped: number;
 }
 
-/** The answer of `importOrders`: the counts, and the rows left out with why. */
-export interface OrderImportResult extends OrderImportCounts {
-  readonly format: OrderFileFormat;
-  readonly rowCount: number;
-  readonly problems: readonly ImportRowProblem[];
+/** The answer of `importOrders`: the counts, and what reading the file found. */
+export interface OrderImportResult extends OrderImportCounts, OrderFileSummary {
+  /** Orders the file gave that could be imported (created, updated, unchanged or kept). */
+  readonly orderCount: number;
+  /**
+   * Orders open in the store that the file says the shop cancelled or refunded: now cancelled
+   * here too, so nobody packs them.
+   */
+  readonly cancelled: number;
 }
 
 export interface SavedOrderMapping {

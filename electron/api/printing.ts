@@ -95,6 +95,16 @@ export function roleOf(documentType: string): PrinterRole {
 
 export const PrinterName = text(255).min(1, 'must not be empty');
 
+/**
+ * The printer every desk has, whatever the computer has: each job is written as a PDF file into a
+ * folder (PrinterSetup.pdfFolder), to open at once and print later. Listed with the system's
+ * printers, chosen like them; a system printer of the same name is not listed.
+ */
+export const PDF_FOLDER_PRINTER = 'PDF folder';
+
+/** A folder on this computer: an absolute path (checked by the station: it must be writable). */
+export const FolderPath = text(4096).min(1, 'must not be empty');
+
 export interface PrinterSetup {
   readonly labelPrinter: string | null;
   readonly documentPrinter: string | null;
@@ -103,7 +113,53 @@ export interface PrinterSetup {
   readonly printerCopies: Readonly<Record<string, number>>;
   /** Language, resolution, darkness and offset of each printer set to something; a printer not listed takes PDF. */
   readonly printerLanguage: Readonly<Record<string, PrinterLanguageConfig>>;
+  /** A longer stock each printer can also print on, for labels longer than its media (4x8 for DHL's); a printer not listed has none. */
+  readonly printerLongerMedia: Readonly<Record<string, MediaConfig>>;
   readonly mediaNames: readonly MediaName[];
+  /** Where the PDF folder printer writes its files: the folder chosen, else the desk's default. */
+  readonly pdfFolder: string;
+  /** Whether pdfFolder is the default (nothing chosen). */
+  readonly pdfFolderIsDefault: boolean;
+}
+
+// ---- The print system and whether a label can print ------------------------------------
+
+/**
+ * The computer's print service (CUPS, the Windows spooler): answering, not running here, a print
+ * server elsewhere that cannot be reached, or failing in another way.
+ */
+export const SPOOLER_STATES = ['ready', 'notRunning', 'unreachable', 'failed'] as const;
+export type SpoolerState = (typeof SPOOLER_STATES)[number];
+
+export interface SpoolerStatus {
+  readonly state: SpoolerState;
+  /** What is wrong, in words; absent when ready. */
+  readonly message?: string;
+}
+
+/** Why a document sent now to a role's printer would not print. */
+export const PRINTER_PROBLEMS = ['spoolerNotRunning', 'spoolerUnreachable', 'spoolerFailed', 'noPrinters', 'noDefault', 'notInstalled', 'paused', 'notAccepting', 'unreachable'] as const;
+export type PrinterProblem = (typeof PRINTER_PROBLEMS)[number];
+
+/** Where a role's documents go now, and whether they can print there. */
+export interface RolePrinterStatus {
+  /** The printer chosen for the role, else the system's default; null when there is none. */
+  readonly printer: string | null;
+  /** True when chosen on the Printers screen; false when the system's default stands in. */
+  readonly chosen: boolean;
+  /** Why a document sent now would not print, in words; null when it can. */
+  readonly problem: { readonly kind: PrinterProblem; readonly message: string } | null;
+}
+
+export interface PrintSystem {
+  readonly spooler: SpoolerStatus;
+  readonly label: RolePrinterStatus;
+  readonly document: RolePrinterStatus;
+}
+
+/** Where a printed file is: the file a PDF folder job wrote. */
+export interface PrintedFile {
+  readonly path: string;
 }
 
 // ---- Print jobs ------------------------------------------------------------------------
@@ -138,6 +194,50 @@ export interface PrintJob {
   readonly targetPrinter: string | null;
   /** Why a queued job is kept back rather than sent (its printer is paused); null once it is sent or fails, and for any other job. */
   readonly heldBecause: string | null;
+  /** How the document's labels were laid out when it was sent; null before, and for jobs printed before the station kept it. */
+  readonly layout: PrintLayout | null;
+}
+
+// ---- Layout: what a document becomes on the printer's stock --------------------------------
+
+/** Label formats carriers send. */
+export const LABEL_FORMATS = ['PDF', 'PNG', 'GIF', 'JPEG', 'ZPL'] as const;
+
+const points = z.number().finite().positive();
+const PointSize = z.strictObject({ width: points, height: points });
+
+/** One label of a document as it was (or will be) printed. Sizes in PDF points (1/72 in), upright. */
+export const LabelLayout = z.strictObject({
+  /** Which label it is ("Label for package 1 (document 7) page 2"). */
+  what: z.string(),
+  format: z.enum(LABEL_FORMATS),
+  /** The label's true size: what prints at 100%. */
+  size: PointSize,
+  /** The page or image it was cut from, when it was cropped (a label found on a Letter sheet). */
+  croppedFrom: PointSize.nullable(),
+  /** The stock it printed on. */
+  media: z.strictObject({ name: z.string(), width: points, height: points }),
+  /** 1 is 100%; less when the label is larger than the stock. */
+  scale: z.number().finite().positive().max(1),
+  /** Turned a quarter turn to fit the stock. */
+  turned: z.boolean(),
+  /** What the desk should know, in words: a crop, a copy left out, a shrink and why. */
+  notes: z.array(z.string()),
+});
+export type LabelLayout = z.infer<typeof LabelLayout>;
+
+export const PrintLayout = z.strictObject({ labels: z.array(LabelLayout) });
+export type PrintLayout = z.infer<typeof PrintLayout>;
+
+/** What a document will look like on a printer, before it prints: the pages as one PDF, and each label's layout. */
+export interface PrintPreview {
+  readonly documentId: number;
+  /** The shipment the document belongs to. */
+  readonly stationRef: string;
+  readonly printer: string;
+  /** The pages as they will print, as a PDF (base64); for a ZPL printer, the same labels drawn as PDF. */
+  readonly base64: string;
+  readonly layout: PrintLayout;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { PackageDimension, TEXT_LIMITS, text } from '../service/contract';
-import { MediaConfig, PrinterName } from './printing';
+import { FolderPath, MediaConfig, PrinterName } from './printing';
 
 export const DeskId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits');
 export const LabelRetentionDays = z.number().int('must be a whole number of days').min(1).max(3650);
@@ -68,6 +68,53 @@ const LocationId = text(TEXT_LIMITS.code).min(1, 'must not be empty');
 /** A carrier's name as rates name it (`carrierName`). */
 const CarrierName = text(TEXT_LIMITS.code).min(1, 'must not be empty');
 
+/**
+ * A service named outright, as rates name it: the carrier (`carrierName`), the method (`shipMethod`:
+ * Ground, Express…) and the service (`serviceName`, sent as `serviceLevel`), with the words a
+ * packer reads. Used to ship without rates (offline) and by a rule that names its service.
+ */
+export const NamedService = z.strictObject({
+  carrier: CarrierName,
+  shipMethod: text(TEXT_LIMITS.code).min(1, 'must not be empty'),
+  serviceLevel: text(TEXT_LIMITS.code).min(1, 'must not be empty'),
+  displayName: text(TEXT_LIMITS.text).min(1, 'must not be empty'),
+});
+export type NamedService = z.infer<typeof NamedService>;
+
+/**
+ * How a rule chooses among the rates: the cheapest (optionally only express services, optionally
+ * only those arriving within so many days), or one service named outright.
+ */
+export const ServiceChoice = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('cheapest'),
+    /** Only services arriving within this many business days; null: any. */
+    withinDays: z.number().int('must be a whole number of days').min(1).max(10).nullable(),
+    /** Only express services (never ground), as the shop's customer paid for speed. */
+    expressOnly: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('service'), service: NamedService }),
+]);
+export type ServiceChoice = z.infer<typeof ServiceChoice>;
+
+/**
+ * What a shop's requested service ("Standard Shipping", "Express", "Next Day") means at this
+ * desk. A rule applies when every word of one of its names is a word of the requested service;
+ * the rule matching the most words wins, the first among equals.
+ */
+export const ServiceRule = z.strictObject({
+  names: z
+    .array(text(100).trim().min(1, 'must not be empty'))
+    .min(1, 'must name at least one requested service')
+    .max(20, 'must have at most 20 names'),
+  choice: ServiceChoice,
+  /** The service to ship with when no rates can be had (offline); null: the desk's default service. */
+  offline: NamedService.nullable(),
+});
+export type ServiceRule = z.infer<typeof ServiceRule>;
+
+export const ServiceRules = z.array(ServiceRule).max(50, 'must have at most 50 rules');
+
 /** Every setting's schema, by its key. */
 export const SETTING_SCHEMAS = {
   /** Part of every station reference (PB-<desk>-…): tells desks apart in shared logs. */
@@ -86,14 +133,28 @@ export const SETTING_SCHEMAS = {
   preferredCarrier: CarrierName.nullable(),
   /** The desk's scale: how it is reached and, for a serial one, its port settings. */
   scale: ScaleSettings,
+  /** What each requested service of a shop's orders means here (see ServiceRule). */
+  serviceRules: ServiceRules,
+  /** The service a new order ships with when no rates can be had (offline) and no rule names one. */
+  defaultService: NamedService,
+  /** Items of an imported order are scanned into the box before Ship (when every item has a code to scan). */
+  packVerification: z.boolean(),
+  /** Sounds for a good scan, an error and a shipment. */
+  sounds: z.boolean(),
+  /** A packing slip of an imported order is printed on the document printer after its label. */
+  packingSlips: z.boolean(),
   /** The label printer's name; null means the system's default printer. */
   labelPrinter: PrinterName.nullable(),
   /** The printer for documents other than labels (commercial invoices…); null means the system's default printer. */
   documentPrinter: PrinterName.nullable(),
   /** Media loaded in each printer, by printer name; a printer not listed gets 4x6 for labels, Letter for documents. */
   printerMedia: z.record(PrinterName, MediaConfig),
+  /** A longer stock each printer can also print on, by printer name, for labels longer than its media; a printer not listed has none. */
+  printerLongerMedia: z.record(PrinterName, MediaConfig),
   /** Copies of each automatic print, by printer name; a printer not listed prints one. */
   printerCopies: z.record(PrinterName, z.number().int('must be a whole number').min(1).max(9)),
+  /** The folder the PDF folder printer writes to; null: the desk's default folder. */
+  pdfFolder: FolderPath.nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -110,6 +171,11 @@ export const DESK_SETTING_KEYS = [
   'boxPresets',
   'preferredCarrier',
   'scale',
+  'serviceRules',
+  'defaultService',
+  'packVerification',
+  'sounds',
+  'packingSlips',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -126,4 +192,9 @@ export const SettingsPatch = z.strictObject({
   boxPresets: SETTING_SCHEMAS.boxPresets.optional(),
   preferredCarrier: SETTING_SCHEMAS.preferredCarrier.optional(),
   scale: SETTING_SCHEMAS.scale.optional(),
+  serviceRules: SETTING_SCHEMAS.serviceRules.optional(),
+  defaultService: SETTING_SCHEMAS.defaultService.optional(),
+  packVerification: SETTING_SCHEMAS.packVerification.optional(),
+  sounds: SETTING_SCHEMAS.sounds.optional(),
+  packingSlips: SETTING_SCHEMAS.packingSlips.optional(),
 }) satisfies z.ZodType<Partial<StationSettings>>;

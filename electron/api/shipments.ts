@@ -132,11 +132,29 @@ export interface StoredDocumentInfo {
   readonly createdAt: number;
 }
 
+/**
+ * What a person chose to ship past: an address the check called invalid, items not verified in
+ * the box, a service chosen with no rates to compare (offline).
+ */
+export const OVERRIDE_KINDS = ['invalidAddress', 'unverifiedItems', 'serviceWithoutRates'] as const;
+export type OverrideKind = (typeof OVERRIDE_KINDS)[number];
+
+/** An override as the Ship screen sends it with the shipment: its kind and what was passed, in words. */
+export const ShipmentOverrideInput = z.strictObject({ kind: z.enum(OVERRIDE_KINDS), note: text(TEXT_LIMITS.text).trim().min(1, 'must not be empty') });
+
+export interface ShipmentOverride {
+  readonly kind: OverrideKind;
+  readonly note: string;
+  readonly createdAt: number;
+}
+
 export interface ShipmentDetail {
   readonly shipment: CachedShipment;
   readonly documents: readonly StoredDocumentInfo[];
   readonly printJobs: readonly PrintJob[];
   readonly outbox: readonly OutboxItem[];
+  /** What a person chose to ship past, oldest first. */
+  readonly overrides: readonly ShipmentOverride[];
 }
 
 export interface ShipResult {

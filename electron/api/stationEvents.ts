@@ -4,6 +4,7 @@
  * emit these types; transports carry them as they are.
  */
 import type { BatchProgressEvent } from './batches';
+import type { OrderFilePhase } from './orders';
 import type { OutboxKind, OutboxState } from './outbox';
 import type { PrintEvent, PrinterStateEvent } from './printing';
 import type { TrackingStatus } from './tracking';
@@ -36,12 +37,29 @@ export type SyncEvent =
    */
   | { readonly type: 'trackingChanged'; readonly stationRef: string; readonly status: TrackingStatus; readonly delivered: boolean; readonly events: number };
 
+/**
+ * Said by the web host's bridge in the page, never by the station: this page's access to the
+ * station ended. `restarted`: the station answers again but no longer knows the page's access
+ * token (a restarted web host makes a new one). `stopped`: nothing answers where the station was.
+ * Either way the page can do nothing more until it is opened again at the address the station printed.
+ */
+export interface StationLostEvent {
+  readonly type: 'stationLost';
+  readonly reason: 'restarted' | 'stopped';
+}
+
 export type StationEvent =
   | SyncEvent
+  | StationLostEvent
   | PrintEvent
   | PrinterStateEvent
   /** A batch's shipments settled (or one was resubmitted or discarded): its counts now. */
   | BatchProgressEvent
+  /**
+   * How far a preview or an import of an order file has come: `reading` counts bytes, `checking`
+   * and `storing` orders, `done` of `total`. Sent a few times a second at most.
+   */
+  | { readonly type: 'orderFileProgress'; readonly fileId: string; readonly phase: OrderFilePhase; readonly done: number; readonly total: number }
   /** Another profile became active, or the active one changed: reload what depends on it. */
   | { readonly type: 'connectionChanged'; readonly profileId: string };
 

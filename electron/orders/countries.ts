@@ -30,20 +30,22 @@ function nameOf(code: string): string | undefined {
   }
 }
 
-let byName: Map<string, string> | undefined;
+let known: { byName: Map<string, string>; codes: Set<string> } | undefined;
 
-/** Every country ICU names, by its name in upper case (built once, on first use). */
-function namesToCodes(): Map<string, string> {
-  if (byName !== undefined) return byName;
-  byName = new Map();
+/** Every country ICU names, by its name in upper case, and their codes (built once, on first use: a file asks for thousands). */
+function countries(): { byName: Map<string, string>; codes: Set<string> } {
+  if (known !== undefined) return known;
+  known = { byName: new Map(), codes: new Set() };
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       const name = nameOf(code);
-      if (name !== undefined) byName.set(name.toUpperCase(), code);
+      if (name === undefined) continue;
+      known.byName.set(name.toUpperCase(), code);
+      known.codes.add(code);
     }
   }
-  return byName;
+  return known;
 }
 
 /** The ISO code of a country as a file writes it, or undefined when it names no country. */
@@ -51,6 +53,6 @@ export function countryCode(written: string): string | undefined {
   const text = written.trim().toUpperCase();
   const alias = ALIASES[text];
   if (alias !== undefined) return alias;
-  if (/^[A-Z]{2}$/.test(text)) return nameOf(text) === undefined ? undefined : text;
-  return namesToCodes().get(text);
+  if (/^[A-Z]{2}$/.test(text)) return countries().codes.has(text) ? text : undefined;
+  return countries().byName.get(text);
 }

@@ -1,16 +1,14 @@
 /**
- * Reading a shop's order file into orders, without saving anything: the CSV is parsed by
- * papaparse (UTF-8 with or without a BOM, CRLF or LF, quoted fields over several lines, comma,
- * semicolon or tab between fields), its columns are mapped to order fields (Shopify's orders
+ * What the rows of a shop's order file mean: which column gives each order field (Shopify's orders
  * export and a generic sheet are recognised by their headers; any other file by a mapping made by
- * hand), rows of one order are gathered (Shopify writes one row per item, the address on the
- * first), and every row is checked. An order with any bad row is left out whole, with each bad
- * row's problems in words: nothing is half-imported.
+ * hand), what each row says (checked on its own), and the order its rows make together (Shopify
+ * writes one row per item, the address on the first). An order with any bad row is left out whole,
+ * with each bad row's problems in words: nothing is half-imported. Reading the file itself (its
+ * encoding, the CSV, rows gathered by order) is orderFileReader.ts.
  */
-import Papa from 'papaparse';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { ColumnMapping, ImportPreview, ImportRowProblem, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
-import { REQUIRED_ORDER_FIELDS } from '../api/orders';
+import type { ColumnMapping, ImportedOrder, OrderAddress, OrderField, OrderFileFormat, OrderItem, WeightUnit } from '../api/orders';
+import { ORDER_FIELD_MAX_CHARS, REQUIRED_ORDER_FIELDS, mappedColumns } from '../api/orders';
 import { countryCode } from './countries';
 
 /**
@@ -27,6 +25,11 @@ export class OrderFileError extends Error {
   }
 }
 
+/** A file's size in words: "4 KB", "256 MB". */
+export function sizeOf(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB` : `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+}
+
 /** Shopify's orders export, with its real headers (one row per line item). */
 export const SHOPIFY_MAPPING: ColumnMapping = {
   orderNumber: 'Name',
@@ -35,6 +38,8 @@ export const SHOPIFY_MAPPING: ColumnMapping = {
   requestedService: 'Shipping Method',
   note: 'Notes',
   giftMessage: 'Note Attributes',
+  paymentStatus: 'Financial Status',
+  cancelledAt: 'Cancelled at',
   itemQuantity: 'Lineitem quantity',
   itemDescription: 'Lineitem name',
   itemPrice: 'Lineitem price',
@@ -51,35 +56,47 @@ export const SHOPIFY_MAPPING: ColumnMapping = {
   phone: 'Shipping Phone',
 };
 
-/** How a generic sheet may name each field (compared without case, spaces or punctuation). */
+/**
+ * How a generic sheet may name each field, compared without case, spaces or punctuation ("Ship To
+ * Name", "ZIP/Postal Code", "order_id"). The first header of the file that a field's list names is
+ * taken, in the list's order.
+ */
 const GENERIC_NAMES: Readonly<Record<OrderField, readonly string[]>> = {
-  orderNumber: ['ordernumber', 'order', 'orderno', 'orderid', 'ordernum', 'orderref', 'orderreference'],
-  name: ['name', 'shiptoname', 'recipient', 'recipientname', 'customer', 'customername', 'fullname', 'contactname'],
-  company: ['company', 'shiptocompany', 'companyname', 'business'],
-  address1: ['address1', 'address', 'addressline1', 'street', 'streetaddress', 'shiptoaddress1'],
-  address2: ['address2', 'addressline2', 'apartment', 'suite', 'shiptoaddress2'],
-  city: ['city', 'town', 'shiptocity'],
-  stateProvince: ['state', 'province', 'stateprovince', 'region', 'county', 'shiptostate'],
-  zipPostalCode: ['zip', 'zipcode', 'postcode', 'postalcode', 'zippostalcode', 'postal', 'shiptozip'],
-  country: ['country', 'countrycode', 'shiptocountry'],
-  phone: ['phone', 'telephone', 'phonenumber', 'tel'],
-  email: ['email', 'emailaddress', 'mail'],
-  requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice'],
+  orderNumber: ['ordernumber', 'order', 'orderno', 'orderid', 'ordernum', 'orderref', 'orderreference', 'ordercode', 'salesorder', 'salesordernumber'],
+  name: ['shiptoname', 'shippingname', 'recipient', 'recipientname', 'name', 'customer', 'customername', 'fullname', 'contactname', 'contact', 'deliveryname', 'addressee'],
+  company: ['company', 'shiptocompany', 'shippingcompany', 'companyname', 'business', 'businessname', 'organisation', 'organization'],
+  address1: ['address1', 'address', 'addressline1', 'address1line', 'street', 'streetaddress', 'street1', 'shiptoaddress1', 'shippingaddress1', 'shippingaddress', 'shippingstreet', 'deliveryaddress', 'line1'],
+  address2: ['address2', 'addressline2', 'apartment', 'suite', 'street2', 'shiptoaddress2', 'shippingaddress2', 'line2', 'aptsuite'],
+  city: ['city', 'town', 'towncity', 'citytown', 'locality', 'suburb', 'shiptocity', 'shippingcity', 'deliverycity'],
+  stateProvince: ['state', 'province', 'stateprovince', 'provincestate', 'statecode', 'provincecode', 'region', 'county', 'shiptostate', 'shippingstate', 'shippingprovince', 'shippingprovincecode', 'shippingregion'],
+  zipPostalCode: ['zip', 'zipcode', 'postcode', 'postalcode', 'zippostalcode', 'postalzipcode', 'postal', 'zippostal', 'shiptozip', 'shippingzip', 'shippingpostcode', 'shippingpostalcode', 'deliverypostcode'],
+  country: ['country', 'countrycode', 'countryregion', 'shiptocountry', 'shippingcountry', 'shippingcountrycode', 'destinationcountry'],
+  phone: ['phone', 'telephone', 'phonenumber', 'tel', 'mobile', 'mobilephone', 'shiptophone', 'shippingphone', 'contactphone'],
+  email: ['email', 'emailaddress', 'mail', 'customeremail', 'buyeremail'],
+  requestedService: ['service', 'shippingservice', 'shipmethod', 'shippingmethod', 'requestedservice', 'carrierservice', 'servicelevel', 'shipservice', 'deliverymethod', 'shippingoption'],
   currency: ['currency', 'currencycode'],
-  note: ['note', 'notes', 'ordernote', 'ordernotes', 'buyernote', 'customernote', 'comments'],
+  note: ['note', 'notes', 'ordernote', 'ordernotes', 'buyernote', 'customernote', 'comments', 'deliveryinstructions'],
   giftMessage: ['giftmessage', 'giftnote', 'giftmsg', 'gift'],
-  itemSku: ['sku', 'itemsku', 'productsku', 'productcode'],
+  orderStatus: ['status', 'orderstatus'],
+  paymentStatus: ['financialstatus', 'paymentstatus'],
+  cancelledAt: ['cancelledat', 'canceledat', 'cancelled', 'canceled', 'cancelleddate', 'canceleddate', 'cancelledon', 'cancellationdate'],
+  itemSku: ['sku', 'itemsku', 'productsku', 'productcode', 'lineitemsku', 'itemcode', 'partnumber'],
   itemBarcode: ['barcode', 'upc', 'ean', 'gtin', 'itembarcode', 'lineitembarcode', 'productbarcode'],
-  itemDescription: ['description', 'item', 'itemname', 'product', 'productname', 'itemdescription', 'title'],
-  itemQuantity: ['quantity', 'qty', 'itemquantity', 'units'],
-  itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue'],
-  itemWeight: ['weight', 'itemweight', 'unitweight', 'weighteach'],
-  itemWeightUnit: ['weightunit', 'unitofweight', 'weightuom', 'uom'],
-  itemRequiresShipping: ['requiresshipping', 'shippable'],
+  itemDescription: ['description', 'item', 'items', 'itemname', 'product', 'products', 'productname', 'itemdescription', 'title', 'itemtitle', 'producttitle', 'lineitemname', 'lineitem'],
+  itemQuantity: ['quantity', 'qty', 'itemquantity', 'units', 'quantityordered', 'qtyordered', 'orderedquantity', 'lineitemquantity', 'count'],
+  itemPrice: ['price', 'unitprice', 'itemprice', 'value', 'unitvalue', 'priceeach', 'lineitemprice'],
+  itemWeight: ['weight', 'itemweight', 'unitweight', 'weighteach', 'productweight', 'shippingweight', 'lineitemweight'],
+  itemWeightUnit: ['weightunit', 'weightunits', 'unitofweight', 'weightuom', 'uom'],
+  itemRequiresShipping: ['requiresshipping', 'shippable', 'lineitemrequiresshipping'],
 };
 
 const GRAMS_PER: Readonly<Record<WeightUnit, number>> = { LB: 453.59237, OZ: 28.349523125, KG: 1000, G: 1 };
-const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = { lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB', oz: 'OZ', ounce: 'OZ', ounces: 'OZ', kg: 'KG', kgs: 'KG', kilogram: 'KG', kilograms: 'KG', g: 'G', gram: 'G', grams: 'G' };
+const UNIT_WORDS: Readonly<Record<string, WeightUnit>> = {
+  lb: 'LB', lbs: 'LB', pound: 'LB', pounds: 'LB',
+  oz: 'OZ', ounce: 'OZ', ounces: 'OZ',
+  kg: 'KG', kgs: 'KG', kilo: 'KG', kilos: 'KG', kilogram: 'KG', kilograms: 'KG',
+  g: 'G', gr: 'G', gram: 'G', grams: 'G',
+};
 
 /** Words for each field in a problem ("missing ZIP or postal code"). */
 const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
@@ -98,6 +115,9 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
   currency: 'currency',
   note: 'note',
   giftMessage: 'gift message',
+  orderStatus: 'status',
+  paymentStatus: 'payment status',
+  cancelledAt: 'cancelled at',
   itemSku: 'SKU',
   itemBarcode: 'barcode',
   itemDescription: 'item',
@@ -109,7 +129,44 @@ const FIELD_WORDS: Readonly<Record<OrderField, string>> = {
 };
 
 /** Order-level fields: the same for every row of an order (a later row may leave them empty). */
-const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency', 'note', 'giftMessage'];
+const ORDER_LEVEL: readonly OrderField[] = ['name', 'company', 'address1', 'address2', 'city', 'stateProvince', 'zipPostalCode', 'country', 'phone', 'email', 'requestedService', 'currency', 'note', 'giftMessage', 'orderStatus', 'paymentStatus', 'cancelledAt'];
+
+/**
+ * Fields a spreadsheet may hold as text with a leading apostrophe so its zeros are kept (Shopify
+ * writes ZIP codes `'02108` and phone numbers so): the apostrophe is the sheet's mark, not the value.
+ */
+const APOSTROPHE_KEPT: ReadonlySet<OrderField> = new Set(['orderNumber', 'zipPostalCode', 'phone', 'itemSku', 'itemBarcode']);
+
+/** What a status cell says about an order that must not be shipped; other statuses ship. */
+const STATUS_LEFT_OUT: Readonly<Record<string, string>> = { cancelled: 'cancelled', canceled: 'cancelled', cancel: 'cancelled', refunded: 'refunded', voided: 'voided', void: 'voided' };
+
+/**
+ * Why an order the shop gave up on is left out, in words naming the column that says so; undefined
+ * for an order to ship. A "cancelled at" cell with a time (or yes) cancels it; a status or payment
+ * status of cancelled, refunded or voided too (partially refunded still ships).
+ */
+function leftOutBecause(values: Partial<Record<OrderField, string>>, mapping: ColumnMapping): { verb: string; message: string } | undefined {
+  const cancelledAt = values.cancelledAt;
+  if (cancelledAt !== undefined && !/^(no|false|0|n)$/i.test(cancelledAt)) {
+    return { verb: 'cancelled', message: `left out: the order was cancelled in the shop (${mapping.cancelledAt ?? 'cancelled at'} "${cancelledAt}")` };
+  }
+  for (const field of ['orderStatus', 'paymentStatus'] as const) {
+    const value = values[field];
+    const verb = value === undefined ? undefined : STATUS_LEFT_OUT[value.toLowerCase().replace(/[^a-z]/g, '')];
+    if (value !== undefined && verb !== undefined) return { verb, message: `left out: the order was ${verb} (${mapping[field] ?? FIELD_WORDS[field]} "${value}")` };
+  }
+  return undefined;
+}
+
+/**
+ * A weight column whose header names its unit ("Weight (kg)", "weight_lbs", "Weight in ounces"):
+ * the header without the unit, and the unit. Undefined when the header names none.
+ */
+function headerUnit(header: string): { base: string; unit: WeightUnit } | undefined {
+  const match = /^(.*?)(?:[\s_-]+(?:in\s+)?|\s*[([]\s*)([a-z]+)\s*[)\]]?$/i.exec(header.trim());
+  const unit = match?.[2] === undefined ? undefined : UNIT_WORDS[match[2].toLowerCase()];
+  return match?.[1] === undefined || unit === undefined || match[1].trim() === '' ? undefined : { base: match[1], unit };
+}
 
 /**
  * Shopify keeps a checkout's extra fields in one "Note Attributes" cell, a `name: value` line each
@@ -127,38 +184,35 @@ export function giftMessageOfAttributes(cell: string): string | undefined {
 
 const compact = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-export interface OrderTable {
-  readonly headers: readonly string[];
-  readonly rows: readonly Record<string, string>[];
-  readonly delimiter: string;
-}
-
-/** Parses the file's text; a file that is not a readable table is an OrderFileError. */
-export function readOrderTable(text: string): OrderTable {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') throw new OrderFileError('the file is empty');
-  const parsed = Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'], transformHeader: (header) => header.trim() });
-  // A file of one column has no delimiter to find; it is refused below for its headers instead.
-  const fatal = parsed.errors.find((error) => error.type === 'Quotes');
-  if (fatal !== undefined) throw new OrderFileError(`the file is not a table the station can read (row ${String((fatal.row ?? 0) + 2)}: ${fatal.message})`);
-  const headers = (parsed.meta.fields ?? []).filter((header) => header !== '');
-  if (headers.length < 2) throw new OrderFileError('the file has no header row with column names');
-  return { headers, rows: parsed.data, delimiter: parsed.meta.delimiter };
-}
-
 /** The format a file's headers say, and the mapping that goes with it. */
 export function recognise(headers: readonly string[]): { format: OrderFileFormat; mapping: ColumnMapping } {
   const present = new Set(headers);
   if (['Name', 'Lineitem name', 'Shipping Address1', 'Shipping Zip'].every((h) => present.has(h))) {
-    const mapping = Object.fromEntries(Object.entries(SHOPIFY_MAPPING).filter(([, header]) => present.has(header))) as ColumnMapping;
+    const mapping: ColumnMapping = {};
+    for (const [field, header] of mappedColumns(SHOPIFY_MAPPING)) if (present.has(header)) mapping[field] = header;
     return { format: 'shopify', mapping };
   }
   const mapping: ColumnMapping = {};
-  const byCompact = new Map(headers.map((header) => [compact(header), header]));
-  for (const [field, names] of Object.entries(GENERIC_NAMES) as [OrderField, readonly string[]][]) {
-    const header = names.map((name) => byCompact.get(name)).find((found) => found !== undefined);
-    if (header !== undefined) mapping[field] = header;
+  const byCompact = new Map<string, string>();
+  for (const header of headers) if (!byCompact.has(compact(header))) byCompact.set(compact(header), header);
+  // A weight headed with its unit ("Weight (kg)") is found by its name without the unit.
+  const unitOf = new Map<string, WeightUnit>();
+  for (const header of headers) {
+    const named = headerUnit(header);
+    if (named === undefined || byCompact.has(compact(named.base))) continue;
+    byCompact.set(compact(named.base), header);
+    unitOf.set(header, named.unit);
   }
+  const taken = new Set<string>();
+  for (const [field, names] of Object.entries(GENERIC_NAMES) as [OrderField, readonly string[]][]) {
+    // One column gives one field.
+    const header = names.map((name) => byCompact.get(name)).find((found) => found !== undefined && !taken.has(found));
+    if (header === undefined) continue;
+    mapping[field] = header;
+    taken.add(header);
+  }
+  const weightUnit = mapping.itemWeight === undefined ? undefined : unitOf.get(mapping.itemWeight);
+  if (weightUnit !== undefined) mapping.weightUnit = weightUnit;
   return { format: 'generic', mapping };
 }
 
@@ -169,7 +223,8 @@ function numberIn(text: string): number | undefined {
   return /^-?\d+(\.\d+)?$/.test(normal) ? Number(normal) : undefined;
 }
 
-interface RowRead {
+/** One row as the mapping reads it, with its own problems (an order's problems come later). */
+export interface RowRead {
   readonly row: number;
   readonly orderNumber: string | null;
   readonly values: Partial<Record<OrderField, string>>;
@@ -177,16 +232,38 @@ interface RowRead {
   readonly problems: string[];
 }
 
-function readRow(record: Record<string, string>, row: number, mapping: ColumnMapping): RowRead {
+/** Where each mapped field's column is in a row: its header's first place in the header row. */
+export type ColumnPlaces = readonly (readonly [OrderField, string, number])[];
+
+/**
+ * The order number a row's cells give at `place`, as readRow reads it; undefined when the row
+ * names none it can keep (empty, or longer than an order number can be).
+ */
+export function orderNumberIn(cells: readonly string[], place: number): string | undefined {
+  const number = (cells[place] ?? '').trim().replace(/^'/, '');
+  return number === '' || number.length > ORDER_FIELD_MAX_CHARS.orderNumber ? undefined : number;
+}
+
+/** Reads row `row` of the file (the header is row 1) from its cells. */
+export function readRow(cells: readonly string[], row: number, places: ColumnPlaces, mapping: ColumnMapping): RowRead {
   const values: Partial<Record<OrderField, string>> = {};
-  for (const [field, header] of Object.entries(mapping) as [OrderField, string][]) {
-    const cell = (record[header] ?? '').trim();
+  for (const [field, header, place] of places) {
+    const trimmed = (cells[place] ?? '').trim();
+    const cell = APOSTROPHE_KEPT.has(field) ? trimmed.replace(/^'/, '') : trimmed;
     const value = field === 'giftMessage' && header === SHOPIFY_MAPPING.giftMessage ? (giftMessageOfAttributes(cell) ?? '') : cell;
     if (value !== '') values[field] = value;
   }
   const problems: string[] = [];
+  const hadOrderNumber = values.orderNumber !== undefined;
+  for (const [field, value] of Object.entries(values) as [OrderField, string][]) {
+    const max = ORDER_FIELD_MAX_CHARS[field];
+    if (value.length <= max) continue;
+    problems.push(`the ${FIELD_WORDS[field]} is ${value.length.toLocaleString('en-US')} characters long: it can be at most ${max.toLocaleString('en-US')}`);
+    // Too long to be kept or looked up: the row names no order.
+    if (field === 'orderNumber') delete values.orderNumber;
+  }
   const orderNumber = values.orderNumber ?? null;
-  if (orderNumber === null) problems.push('missing order number');
+  if (!hadOrderNumber) problems.push('missing order number');
   let item: OrderItem | null = null;
   const shippable = values.itemRequiresShipping === undefined || !/^(false|no|0)$/i.test(values.itemRequiresShipping);
   if (shippable && (values.itemDescription !== undefined || values.itemSku !== undefined || values.itemBarcode !== undefined || values.itemQuantity !== undefined)) {
@@ -198,7 +275,8 @@ function readRow(record: Record<string, string>, row: number, mapping: ColumnMap
     let unitWeightGrams: number | null = null;
     if (values.itemWeight !== undefined) {
       const weight = numberIn(values.itemWeight);
-      const unitText = values.itemWeightUnit ?? (mapping.itemWeightUnit === undefined ? 'lb' : '');
+      // The row's own unit, else the mapping's, else the one its header names, else pounds.
+      const unitText = values.itemWeightUnit ?? mapping.weightUnit ?? (mapping.itemWeight === undefined ? undefined : headerUnit(mapping.itemWeight)?.unit) ?? (mapping.itemWeightUnit === undefined ? 'lb' : '');
       const unit = UNIT_WORDS[unitText.toLowerCase()];
       if (weight === undefined || weight < 0) problems.push(`bad weight "${values.itemWeight}": it must be a number of at least 0`);
       else if (unit === undefined) problems.push(`unknown weight unit "${unitText}": use lb, oz, kg or g`);
@@ -261,57 +339,75 @@ function addressOf(rows: readonly RowRead[], problemsOf: (row: number) => string
   };
 }
 
-/** Reads a file's text into the orders it holds and the problems of the rest; saves nothing. */
-export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPreview {
-  const table = readOrderTable(text);
-  const recognised = recognise(table.headers);
+/**
+ * The mapping a file is read with: the one chosen by hand (format `custom`), or the one its headers
+ * say. Refused, in words, when it names a column the file does not have or leaves out a field every
+ * order needs. Also where each mapped column is in a row.
+ */
+export function mappingFor(headers: readonly string[], chosen: ColumnMapping | undefined): { format: OrderFileFormat; mapping: ColumnMapping; places: ColumnPlaces; orderNumberPlace: number } {
+  const recognised = recognise(headers);
   const format: OrderFileFormat = chosen === undefined ? recognised.format : 'custom';
   const mapping = chosen ?? recognised.mapping;
-  const unknown = Object.entries(mapping).filter(([, header]) => !table.headers.includes(header));
-  if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field as OrderField]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
+  const unknown = mappedColumns(mapping).filter(([, header]) => !headers.includes(header));
+  if (unknown.length > 0) throw new OrderFileError(`the mapping names columns the file does not have: ${unknown.map(([field, header]) => `${FIELD_WORDS[field]} → "${header}"`).join(', ')}`, unknown.map(([field]) => `mapping.${field}`));
   const missing = REQUIRED_ORDER_FIELDS.filter((field) => mapping[field] === undefined);
   if (missing.length > 0) {
     const what = missing.map((field) => FIELD_WORDS[field]).join(', ');
     if (chosen !== undefined) throw new OrderFileError(`the mapping gives no column for the ${what}`, missing.map((field) => `mapping.${field}`));
     throw new OrderFileError(`no column gives the ${what}: choose the columns by hand`);
   }
+  return { format, mapping, places: mappedColumns(mapping).map(([field, header]) => [field, header, headers.indexOf(header)] as const), orderNumberPlace: headers.indexOf(mapping.orderNumber ?? '') };
+}
 
-  // Spreadsheet rows: the header is row 1. A quoted field over several lines is still one row.
-  const reads = table.rows.map((record, index) => readRow(record, index + 2, mapping));
-  const groups = new Map<string, RowRead[]>();
-  const problems = new Map<number, { orderNumber: string | null; messages: string[] }>();
+/** What the rows of one order make: the order, or why it is left out, row by row. */
+export type OrderOutcome =
+  | { readonly kind: 'order'; readonly order: ImportedOrder }
+  /** `gaveUp`: the shop cancelled or refunded it (said in `problems` too). */
+  | { readonly kind: 'leftOut'; readonly problems: ReadonlyMap<number, string[]>; readonly gaveUp: string | undefined };
+
+/**
+ * The order the rows of one order number make. `rowCount` is how many rows the file has for it:
+ * more than `rows` when the order had more lines than the station keeps.
+ */
+export function orderOf(orderNumber: string, rows: readonly RowRead[], rowCount: number, mapping: ColumnMapping): OrderOutcome {
+  const problems = new Map<number, string[]>();
   const problemsOf = (row: number): string[] => {
-    // Row n of the file is reads[n - 2] (the header is row 1): found at once, however many rows have problems.
-    const read = reads[row - 2];
-    let entry = problems.get(row);
-    if (entry === undefined) {
-      entry = { orderNumber: read?.orderNumber ?? null, messages: [] };
-      problems.set(row, entry);
+    let messages = problems.get(row);
+    if (messages === undefined) {
+      messages = [];
+      problems.set(row, messages);
     }
-    return entry.messages;
+    return messages;
   };
-  for (const read of reads) {
-    if (read.problems.length > 0) problemsOf(read.row).push(...read.problems);
-    if (read.orderNumber === null) continue;
-    const group = groups.get(read.orderNumber) ?? [];
-    group.push(read);
-    groups.set(read.orderNumber, group);
+  const first = rows[0]?.row ?? 0;
+  // Each order-level field as its first row that gives it says.
+  const orderValues: Partial<Record<OrderField, string>> = Object.assign({}, ...rows.map((r) => r.values).reverse()) as Partial<Record<OrderField, string>>;
+  const gaveUp = leftOutBecause(orderValues, mapping);
+  if (gaveUp !== undefined) {
+    // The shop gave the order up: that is the reason, whatever else its rows say.
+    problemsOf(first).push(gaveUp.message);
+    for (const r of rows.slice(1)) problemsOf(r.row).push(`left out with row ${String(first)}: the order was ${gaveUp.verb}`);
+    return { kind: 'leftOut', problems, gaveUp: gaveUp.message };
   }
-
-  const orders: ImportedOrder[] = [];
-  for (const [orderNumber, rows] of groups) {
-    const built = addressOf(rows, problemsOf);
-    const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
-    if (items.length === 0) problemsOf(rows[0]?.row ?? 0).push('no item to ship (every line says it needs no shipping, or names no item)');
-    const bad = rows.filter((r) => problems.has(r.row)).map((r) => r.row);
-    if (built === undefined || bad.length > 0) {
-      // The order is left out whole: its good rows say why, so no row seems lost.
-      const why = `not imported: row${bad.length === 1 ? '' : 's'} ${bad.join(', ')} of the same order ${bad.length === 1 ? 'has a problem' : 'have problems'}`;
-      for (const r of rows) if (!problems.has(r.row) && bad.length > 0) problemsOf(r.row).push(why);
-      continue;
-    }
-    const weights = items.map((item) => (item.unitWeightGrams === null ? null : item.unitWeightGrams * item.quantity));
-    orders.push({
+  if (rowCount > rows.length) {
+    problemsOf(first).push(`left out: the order has ${rowCount.toLocaleString('en-US')} rows, and an order is at most ${rows.length.toLocaleString('en-US')} lines`);
+    return { kind: 'leftOut', problems, gaveUp: undefined };
+  }
+  for (const read of rows) if (read.problems.length > 0) problemsOf(read.row).push(...read.problems);
+  const built = addressOf(rows, problemsOf);
+  const items = rows.map((r) => r.item).filter((item): item is OrderItem => item !== null);
+  if (items.length === 0) problemsOf(first).push('no item to ship (every line says it needs no shipping, or names no item)');
+  const bad = rows.filter((r) => problems.has(r.row)).map((r) => r.row);
+  if (built === undefined || bad.length > 0) {
+    // The order is left out whole: its good rows say why, so no row seems lost.
+    const why = `not imported: row${bad.length === 1 ? '' : 's'} ${bad.join(', ')} of the same order ${bad.length === 1 ? 'has a problem' : 'have problems'}`;
+    for (const r of rows) if (!problems.has(r.row) && bad.length > 0) problemsOf(r.row).push(why);
+    return { kind: 'leftOut', problems, gaveUp: undefined };
+  }
+  const weights = items.map((item) => (item.unitWeightGrams === null ? null : item.unitWeightGrams * item.quantity));
+  return {
+    kind: 'order',
+    order: {
       orderNumber,
       shipTo: built.address,
       items,
@@ -321,8 +417,6 @@ export function previewOrderFile(text: string, chosen?: ColumnMapping): ImportPr
       giftMessage: built.values.giftMessage ?? null,
       estimatedWeightGrams: weights.some((w) => w === null) ? null : Math.round(weights.reduce((sum: number, w) => sum + (w ?? 0), 0) * 1000) / 1000,
       rows: rows.map((r) => r.row),
-    });
-  }
-  const listed: ImportRowProblem[] = [...problems.entries()].sort(([a], [b]) => a - b).map(([row, entry]) => ({ row, orderNumber: entry.orderNumber, messages: entry.messages }));
-  return { format, delimiter: table.delimiter, headers: table.headers, mapping, orders, problems: listed, rowCount: table.rows.length };
+    },
+  };
 }

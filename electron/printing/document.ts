@@ -48,16 +48,35 @@ function hasEndMarker(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.byteLength - start).includes('%%EOF');
 }
 
-/** Names what the bytes look like instead, so an admin can tell a misconfigured label format from noise. */
-function lookalike(bytes: Uint8Array): string {
+/** What a document's bytes are, from their first bytes: the formats carriers send labels in, and the usual mistakes. */
+export type SniffedFormat = 'pdf' | 'png' | 'jpeg' | 'gif' | 'zpl' | 'markup' | 'text' | 'unknown';
+
+export function sniffFormat(bytes: Uint8Array): SniffedFormat {
+  if (hasPdfHeader(bytes)) return 'pdf';
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64));
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'a PNG image';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'a JPEG image';
-  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'a GIF image';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
   const text = head.toString('latin1').trimStart();
-  if (text.startsWith('^XA') || text.startsWith('~')) return 'ZPL printer code';
-  if (text.startsWith('<')) return 'HTML or XML';
-  return head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f)) ? 'text' : 'unknown data';
+  if (text.startsWith('^XA') || text.startsWith('~')) return 'zpl';
+  if (text.startsWith('<')) return 'markup';
+  return head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f)) ? 'text' : 'unknown';
+}
+
+const LOOKALIKE: Readonly<Record<SniffedFormat, string>> = {
+  pdf: 'a PDF',
+  png: 'a PNG image',
+  jpeg: 'a JPEG image',
+  gif: 'a GIF image',
+  zpl: 'ZPL printer code',
+  markup: 'HTML or XML',
+  text: 'text',
+  unknown: 'unknown data',
+};
+
+/** Names what the bytes look like instead, so an admin can tell a misconfigured label format from noise. */
+export function lookalike(bytes: Uint8Array): string {
+  return LOOKALIKE[sniffFormat(bytes)];
 }
 
 /** /Rotate may be any multiple of 90, negative or above 360; anything else viewers round, and so do we. */

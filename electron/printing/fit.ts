@@ -3,7 +3,7 @@ import type { PDFPage } from 'pdf-lib';
 import { DocumentError, checkPdf, normalisedRotation } from './document';
 import type { CheckedPdf } from './document';
 import { placement } from './placement';
-import type { Size } from './placement';
+import type { Placement, Size } from './placement';
 
 /**
  * A print job is a few labels: writing it in one go beats pdf-lib's default of yielding to the
@@ -15,8 +15,16 @@ function isChecked(pdf: Uint8Array | CheckedPdf): pdf is CheckedPdf {
   return !(pdf instanceof Uint8Array);
 }
 
+/** A rectangle of a page in its own (unrotated) user space, in points. */
+export interface PageBox {
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+  readonly top: number;
+}
+
 /** The crop box is what a viewer shows and what the label was laid out for; the media box may carry bleed. */
-function visibleBox(page: PDFPage): { left: number; bottom: number; right: number; top: number } {
+export function visibleBox(page: PDFPage): PageBox {
   const box = page.getCropBox();
   return {
     left: Math.min(box.x, box.x + box.width),
@@ -26,18 +34,27 @@ function visibleBox(page: PDFPage): { left: number; bottom: number; right: numbe
   };
 }
 
+/** What of a page to draw, and how: a part of it (`box`, the crop box by default) turned clockwise by `upright` first. */
+export interface DrawOptions {
+  readonly box?: PageBox;
+  readonly upright?: 0 | 90 | 180 | 270;
+  /** Where it goes, when the caller placed it already (on media of its own choosing). */
+  readonly place?: Placement;
+}
+
 /**
  * Draws one source page onto a fresh media-sized page. An embedded page ignores its /Rotate, so
- * the drawing turns the raw content by the page's own rotation and the placement's together, then
- * shifts it so the turned page's lower-left corner lands where the placement put it.
+ * the drawing turns the raw content by the page's own rotation, the turn that makes it upright and
+ * the placement's together, then shifts it so the turned page's lower-left corner lands where the
+ * placement put it.
  */
-async function drawOnto(out: PDFDocument, source: PDFPage, shown: Size, media: Size): Promise<void> {
+export async function drawOnto(out: PDFDocument, source: PDFPage, shown: Size, media: Size, options: DrawOptions = {}): Promise<void> {
   const target = out.addPage([media.width, media.height]);
-  const box = visibleBox(source);
+  const box = options.box ?? visibleBox(source);
   const raw = { width: box.right - box.left, height: box.top - box.bottom };
-  const place = placement(shown, media);
-  // /Rotate turns clockwise; drawing turns counter-clockwise.
-  const turn = (place.rotate + 360 - normalisedRotation(source)) % 360;
+  const place = options.place ?? placement(shown, media);
+  // /Rotate and the upright turn go clockwise; drawing turns counter-clockwise.
+  const turn = (place.rotate + 720 - normalisedRotation(source) - (options.upright ?? 0)) % 360;
   const w = raw.width * place.scale;
   const h = raw.height * place.scale;
   // Turning about the origin moves the page off its lower-left corner; these put it back.

@@ -25,7 +25,8 @@ export type Verdict =
   | { readonly outcome: 'failed'; readonly message: string }
   | { readonly outcome: 'waiting' };
 
-const CONNECTION_TROUBLE = /may not exist or is unavailable|unable to connect|connection refused|unable to locate printer|network host .* is busy|host is down|no route to host|timed out|offline/i;
+/** Words a spooler uses when it cannot reach a printer: its device is off, unplugged or gone from the network. */
+export const CONNECTION_TROUBLE = /may not exist or is unavailable|unable to connect|connection refused|unable to locate printer|network host .* is busy|host is down|no route to host|timed out|offline/i;
 
 /** The text a person needs from a reason such as "printer-stopped: out of labels". */
 function reasonText(reason: string | undefined, keyword?: string): string {

@@ -15,23 +15,22 @@ import { batchPlaceOf, noteBatchPrint, shipmentsHeldForBatches, unresolvedPrintF
 import type { StoredDocument } from '../store/documents';
 import { getDocument, getDocumentInfo } from '../store/documents';
 import { StoreNotFoundError, StoreTransitionError } from '../store/errors';
-import { roleOf, type PrintEvent, type PrintJob, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
+import { DEFAULT_PRINTER_LANGUAGE, roleOf, type PrintEvent, type PrintJob, type PrintPreview, type PrinterInfo, type PrinterStateEvent } from '../api/printing';
 import type { PrintOptions } from '../store/printJobs';
 import { getPrintJob, listOpenPrintJobs, listPrintJobs, markPrintCompleted, markPrintFailed, markPrintHeld, markPrintSent, recordReprint, resolveFailure } from '../store/printJobs';
 import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting } from '../store/settings';
+import { getSetting, printerEntry } from '../store/settings';
 import { atomically, type Db } from '../store/statements';
 import type { PrintFormat, PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
-import type { CheckedPdf } from './document';
-import { DocumentError, checkPdf } from './document';
-import { fitToMedia } from './fit';
+import { DocumentError } from './document';
+import { buildJob, layoutOf, pdfOf, planDocument, type BuiltJob, type JobTarget, type PlannedLabel } from './labels/job';
 import { judgeJob, judgeUnanswered, nextPollDelay } from './jobWatcher';
 import type { Verdict } from './jobWatcher';
-import type { MediaSize } from './media';
 import { PrinterMap } from './printerMap';
 import type { PrinterChoice, PrinterRole } from './printerMap';
 import { makeTestPage } from './testPage';
+import { ZplResolutionError, zplForPrinter } from './zpl/carrier';
 import { pdfToZpl, zplBytes } from './zpl/zpl';
 
 export interface PrintServiceOptions {
@@ -92,9 +91,9 @@ export function describeDocument(doc: Pick<StoredDocument, 'documentId' | 'type'
 export function submitFailureMessage(error: PrintBackendError, printer: string, role: PrinterRole): string {
   switch (error.kind) {
     case 'printerMissing':
-      return `Printer ${printer} is not installed: choose a ${role} printer in settings`;
+      return `Printer ${printer} is not installed: choose another ${role} printer on the Printers screen`;
     case 'rejecting':
-      return `Printer ${printer} is not accepting jobs: enable it in the print settings`;
+      return `Printer ${printer} is not accepting jobs: let it accept jobs in the computer's printer settings, or choose another on the Printers screen`;
     case 'failed':
       return error.message;
   }
@@ -197,6 +196,34 @@ export class PrintService {
       await this.printRows([row]);
       return getPrintJob(this.db, row.id) ?? row;
     });
+  }
+
+  /**
+   * A stored document as it will print on its printer (or `printer`), nothing printed: its labels
+   * laid out as a print lays them out, as one PDF, with each label's layout. For a ZPL printer,
+   * carrier ZPL (sent to it as it came) is drawn for the preview, and what the resolution check
+   * says of it is a note; a resolution it cannot take is said as such.
+   */
+  async preview(doc: StoredDocument, printer?: string): Promise<PrintPreview> {
+    const choice = await new PrinterMap(this.db, this.backend).choose(doc.type, printer ?? null);
+    const target: JobTarget = { printer: choice.printer, media: choice.media, longer: choice.longer, language: printerLanguageOf(this.db, choice.printer) };
+    const what = describeDocument(doc);
+    const planned = await planDocument(doc.bytes, what, target);
+    const raw = planned.filter((p) => p.label.art.kind === 'zpl');
+    const shown = raw.length === 0 ? planned : await planDocument(doc.bytes, what, { ...target, language: DEFAULT_PRINTER_LANGUAGE });
+    const layout = layoutOf(planned);
+    for (const [index, label] of layout.labels.entries()) {
+      const art = planned[index]?.label.art;
+      if (art?.kind !== 'zpl' || target.language.language !== 'ZPL') continue;
+      try {
+        const { note } = zplForPrinter(art.label, target.language.dpi, label.what, choice.printer);
+        if (note !== undefined) label.notes.push(note);
+      } catch (error) {
+        if (!(error instanceof ZplResolutionError)) throw error;
+        label.notes.push(`it will not print: ${error.message}`);
+      }
+    }
+    return { documentId: doc.documentId, stationRef: doc.stationRef, printer: choice.printer, base64: Buffer.from(await pdfOf(shown, target.media)).toString('base64'), layout };
   }
 
   history(options: { stationRef?: string; limit?: number } = {}): PrintJob[] {
@@ -367,7 +394,7 @@ export class PrintService {
       }
       const media = choice.media;
       // An automatic print takes the printer's copies setting; a reprint the copies asked for.
-      const copies = row.purpose === 'auto' ? (getSetting(this.db, 'printerCopies')[choice.printer] ?? row.copies) : row.copies;
+      const copies = row.purpose === 'auto' ? (printerEntry(getSetting(this.db, 'printerCopies'), choice.printer) ?? row.copies) : row.copies;
       // A batch's shipments print together, one job per printer; any other shipment on its own.
       const place = batchPlaceOf(this.db, row.stationRef);
       const owner = place === undefined ? row.stationRef : `batch ${String(place.batchId)}`;
@@ -380,49 +407,49 @@ export class PrintService {
   }
 
   private async printGroup(group: Group): Promise<void> {
-    const { printer, media, role } = group.choice;
+    const { printer, media, longer, role } = group.choice;
     const members = [...group.members].sort(packageOrder);
-    const checked: { member: Member; pdf: CheckedPdf }[] = [];
+    const target: JobTarget = { printer, media, longer, language: printerLanguageOf(this.db, printer) };
+    const planned: { member: Member; labels: PlannedLabel[] }[] = [];
     for (const member of members) {
       try {
-        checked.push({ member, pdf: await checkPdf(member.doc.bytes, describeDocument(member.doc)) });
+        planned.push({ member, labels: await planDocument(member.doc.bytes, describeDocument(member.doc), target) });
       } catch (error) {
+        if (!(error instanceof DocumentError)) throw error;
         this.fail([member.row], messageOf(error), printer);
       }
     }
     const paused = this.pausedPrinter(printer);
-    if (paused !== undefined && checked.length > 0) {
+    if (paused !== undefined && planned.length > 0) {
       // Kept back rather than sent: a paused queue takes the job and prints it whenever it is
       // resumed, after the desk may have printed the label again elsewhere. The rows stay queued
       // and print when the printer is back (onPrinterBack).
       const why = paused.message === undefined || paused.message === '' ? '' : ` (${paused.message})`;
       const message = `Printer ${printer} is paused${why}: it prints when the printer is resumed`;
       if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, message);
-      const ids = checked.map((c) => c.member.row.id);
+      const ids = planned.map((c) => c.member.row.id);
       markPrintHeld(this.db, ids, printer, message, this.timers.now());
       this.onEvent({ type: 'printJob', ids, state: 'held', printer, message });
       return;
     }
-    const fitted = await this.fitKeepingGood(checked, media, printer);
-    if (fitted === undefined) return;
-    const rows = fitted.members.map((m) => m.row);
-    let job: PrinterJob;
-    try {
-      job = await this.inPrinterLanguage(printer, fitted.bytes, group.copies);
-    } catch (error) {
-      this.fail(rows, `The labels could not be drawn for printer ${printer}: ${messageOf(error)}`, printer);
-      return;
-    }
+    const built = await this.buildKeepingGood(planned, target, group.copies);
+    if (built === undefined) return;
+    const rows = built.members.map((m) => m.member.row);
     let jobId: string;
     try {
-      jobId = await this.submitFile(printer, job, group.title);
+      jobId = await this.submitFile(printer, built.job, group.title);
     } catch (error) {
       this.fail(rows, error instanceof PrintBackendError ? submitFailureMessage(error, printer, role) : messageOf(error), printer);
       return;
     }
     const now = this.timers.now();
     atomically(this.db, () => {
-      for (const row of rows) markPrintSent(this.db, row.id, jobId, printer, now);
+      for (const { member, labels } of built.members) {
+        const layout = layoutOf(labels);
+        // What the printer said of carrier ZPL's resolution belongs to the labels it was said of.
+        for (const label of layout.labels) label.notes.push(...built.job.notes.filter((note) => note.startsWith(label.what)));
+        markPrintSent(this.db, member.row.id, jobId, printer, now, layout);
+      }
       if (group.batchId !== undefined) noteBatchPrint(this.db, group.batchId, null);
     });
     const ids = rows.map((r) => r.id);
@@ -432,37 +459,41 @@ export class PrintService {
   }
 
   /**
-   * Fits the group into one PDF. A page that opened but cannot be drawn fails fitting as a whole;
-   * then each document is fitted alone, so only the broken one's row fails and the rest still print.
+   * Builds the group's one job. A label that was prepared but cannot be drawn (a broken page, ZPL
+   * at a resolution the printer cannot take) fails building as a whole; then each document is built
+   * alone, so only the broken one's row fails and the rest still print.
    */
-  private async fitKeepingGood(
-    checked: readonly { member: Member; pdf: CheckedPdf }[],
-    media: MediaSize,
-    printer: string,
-  ): Promise<{ members: Member[]; bytes: Uint8Array } | undefined> {
-    if (checked.length === 0) return undefined;
+  private async buildKeepingGood(
+    planned: readonly { member: Member; labels: PlannedLabel[] }[],
+    target: JobTarget,
+    copies: number,
+  ): Promise<{ members: { member: Member; labels: PlannedLabel[] }[]; job: BuiltJob } | undefined> {
+    if (planned.length === 0) return undefined;
+    const zpl = target.language.language === 'ZPL';
+    const build = (items: readonly { labels: PlannedLabel[] }[]): Promise<BuiltJob> => buildJob(items.flatMap((p) => p.labels), target, copies);
     try {
-      return { members: checked.map((c) => c.member), bytes: await fitToMedia(checked.map((c) => c.pdf), media) };
+      return { members: [...planned], job: await build(planned) };
     } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
+      if (!isLabelProblem(error, zpl)) throw error;
     }
-    const good: { member: Member; pdf: CheckedPdf }[] = [];
-    for (const item of checked) {
+    const good: { member: Member; labels: PlannedLabel[] }[] = [];
+    for (const item of planned) {
       try {
-        await fitToMedia([item.pdf], media);
+        await build([item]);
         good.push(item);
       } catch (error) {
-        this.fail([item.member.row], messageOf(error), printer);
+        if (!isLabelProblem(error, zpl)) throw error;
+        const known = error instanceof DocumentError || error instanceof ZplResolutionError;
+        this.fail([item.member.row], known ? messageOf(error) : `The labels could not be drawn for printer ${target.printer}: ${messageOf(error)}`, target.printer);
       }
     }
     if (good.length === 0) return undefined;
-    return { members: good.map((c) => c.member), bytes: await fitToMedia(good.map((c) => c.pdf), media) };
+    return { members: good, job: await build(good) };
   }
 
   /**
-   * The job's bytes in the language its printer is set to: the fitted PDF as it is, or for a ZPL
-   * printer every page drawn at the printer's resolution as one label each, copies asked of the
-   * printer (^PQ) so the job stays one raw job.
+   * The test page in the language its printer is set to: the PDF as it is, or for a ZPL printer
+   * drawn at the printer's resolution, copies asked of the printer (^PQ) so the job stays one raw job.
    */
   private async inPrinterLanguage(printer: string, pdf: Uint8Array, copies: number): Promise<PrinterJob> {
     const language = printerLanguageOf(this.db, printer);
@@ -475,6 +506,12 @@ export class PrintService {
     const { jobId } = await this.backend.submit({ printer, data: job.data, format: job.format, copies: job.copies, title });
     return jobId;
   }
+}
+
+/** A label the station cannot draw or send as asked: its row fails with the reason; anything else is the station's own fault. */
+function isLabelProblem(error: unknown, zpl: boolean): boolean {
+  // Drawing ZPL runs PDFium and the ZPL renderer: what they throw is about the label, and is said as such.
+  return error instanceof DocumentError || error instanceof ZplResolutionError || (zpl && error instanceof Error);
 }
 
 /** Paused by a person or by the printer itself (out of labels, cover open). */

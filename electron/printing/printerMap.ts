@@ -6,7 +6,7 @@
  */
 import { roleOf, type PrinterRole } from '../api/printing';
 import { printerLanguageOf } from '../store/printerLanguage';
-import { getSetting } from '../store/settings';
+import { getSetting, printerEntry } from '../store/settings';
 import type { Db } from '../store/statements';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintBackendError } from '../platform/printers/backend';
@@ -19,18 +19,33 @@ export interface PrinterChoice {
   readonly printer: string;
   readonly role: PrinterRole;
   readonly media: MediaSize;
+  /** A longer stock the printer can also print on, for labels longer than `media`. */
+  readonly longer: MediaSize | undefined;
 }
 
 const DEFAULT_MEDIA: Readonly<Record<PrinterRole, string>> = { label: '4x6', document: 'Letter' };
+
+/** What a role's documents wait for when nothing was chosen for it and the computer has no default. */
+export function noPrinterChosen(role: PrinterRole): string {
+  return `no ${role} printer is chosen and the computer has no default printer: choose one on the Printers screen`;
+}
 
 /**
  * The media configured for `printer`, or the role's usual stock when none is configured. A printer
  * set to ZPL is a thermal label printer: without a media setting it holds 4x6, whatever it prints.
  */
 export function mediaFor(db: Db, printer: string, role: PrinterRole): MediaSize {
-  const configured = getSetting(db, 'printerMedia')[printer];
+  const configured = printerEntry(getSetting(db, 'printerMedia'), printer);
   const usual = printerLanguageOf(db, printer).language === 'ZPL' ? DEFAULT_MEDIA.label : DEFAULT_MEDIA[role];
   return parseMedia(configured ?? usual, `printerMedia.${printer}`);
+}
+
+/** The longer stock set for `printer`, if any, and only when it is longer than its media. */
+export function longerMediaFor(db: Db, printer: string, media: MediaSize): MediaSize | undefined {
+  const configured = printerEntry(getSetting(db, 'printerLongerMedia'), printer);
+  if (configured === undefined) return undefined;
+  const longer = parseMedia(configured, `printerLongerMedia.${printer}`);
+  return longer.height > media.height ? longer : undefined;
 }
 
 /**
@@ -50,14 +65,15 @@ export class PrinterMap {
     const role = roleOf(documentType);
     const configured = explicit ?? getSetting(this.db, role === 'label' ? 'labelPrinter' : 'documentPrinter');
     const printer = configured ?? (await this.systemDefault(role));
-    return { printer, role, media: mediaFor(this.db, printer, role) };
+    const media = mediaFor(this.db, printer, role);
+    return { printer, role, media, longer: longerMediaFor(this.db, printer, media) };
   }
 
   private async systemDefault(role: PrinterRole): Promise<string> {
     this.defaultPrinter ??= this.backend.listPrinters().then((printers) => printers.find((p) => p.isDefault)?.name);
     const name = await this.defaultPrinter;
     if (name === undefined) {
-      throw new PrintBackendError('printerMissing', `no ${role} printer is chosen and the system has no default printer: choose a ${role} printer in settings`);
+      throw new PrintBackendError('printerMissing', noPrinterChosen(role));
     }
     return name;
   }

@@ -15,9 +15,7 @@ import {
   type ShipmentInfo,
 } from '../service/contract';
 import { parseWith } from '../service/contract';
-
-/** Grams in a pound and in a kilogram: an order file's weights are kept in grams. */
-export const GRAMS_PER: Readonly<Record<'LB' | 'KG', number>> = { LB: 453.59237, KG: 1000 };
+import { internationalDetailOf, orderShipmentDraft } from '../shipping/orderShipment';
 
 /** Where the batch ships from: the location's id (sent as `location`) and its address. */
 export interface ShipFrom {
@@ -52,8 +50,6 @@ export type OrderPlan =
     }
   | { readonly ok: false; readonly orderNumber: string; readonly message: string };
 
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
 /**
  * The weight a band of weights is rated at: the next whole pound, or the next half kilogram. The
  * sandbox's parcel carriers bill whole pounds (DHL half kilograms), so every order of a band pays
@@ -80,67 +76,22 @@ export function refusalOf(orderNumber: string, order: StoredOrder | undefined): 
   return undefined;
 }
 
-function shipToOf(order: StoredOrder): ShipmentAddress {
-  const to = order.shipTo;
-  const optional = (value: string | null): string | undefined => (value === null || value.trim() === '' ? undefined : value.trim());
-  const company = optional(to.company);
-  const address2 = optional(to.address2);
-  const phone = optional(to.phone);
-  const email = optional(to.email);
-  return {
-    contactName: to.name,
-    address1: to.address1,
-    city: to.city,
-    stateProvince: to.stateProvince,
-    zipPostalCode: to.zipPostalCode,
-    country: to.country,
-    ...(company === undefined ? {} : { companyName: company }),
-    ...(address2 === undefined ? {} : { address2 }),
-    ...(phone === undefined ? {} : { phoneNumber1: phone }),
-    ...(email === undefined ? {} : { emailAddress: email }),
-  };
-}
-
-/**
- * Customs for an order crossing a border, from its items as the Ship screen fills them: each item a
- * commodity at its price, made in the ship-from country (a batch has no place to say otherwise),
- * delivered at place with the recipient paying duties. Undefined, with the item at fault, when an
- * item has no price: customs needs every item's value.
- */
-function customsOf(order: StoredOrder, originCountry: string, weightUnit: 'LB' | 'KG'): { detail: InternationalDetail } | { missingPrice: string } {
-  const commodities = [];
-  for (const item of order.items) {
-    if (item.unitPrice === null) return { missingPrice: item.sku ?? item.description };
-    commodities.push({
-      description: item.description,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      customValue: round2(item.quantity * item.unitPrice),
-      countryOfOrigin: originCountry,
-      numberOfBoxes: 1,
-      ...(item.unitWeightGrams === null ? {} : { unitWeight: round2(item.unitWeightGrams / GRAMS_PER[weightUnit]) }),
-    });
-  }
-  const totalCustomValue = round2(commodities.reduce((sum, c) => sum + c.customValue, 0));
-  return { detail: { incoTerm1: 'DAP', reasonToExport: 'Sale', dutiesPaidBy: 'Recipient', currencyCode: order.currency ?? 'USD', totalCustomValue, commodities } };
-}
-
 /** The shipment a batch queues for an order, and the request that rates it; or why it cannot ship. */
 export function planOrder(orderNumber: string, order: StoredOrder | undefined, context: PlanContext): OrderPlan {
   const refused = refusalOf(orderNumber, order);
   if (refused !== undefined || order === undefined) return { ok: false, orderNumber, message: refused ?? `there is no imported order ${orderNumber}` };
   const { shipFrom, box, weightUnit } = context;
-  const grams = order.estimatedWeightGrams ?? 0;
-  const weight = round2(grams / GRAMS_PER[weightUnit]);
+  const draft = orderShipmentDraft(order, shipFrom.address.country, weightUnit);
+  const weight = draft.weight ?? 0;
   if (!PackageWeight.safeParse(weight).success) {
     const shown = `${String(weight)} ${weightUnit.toLowerCase()}`;
     return { ok: false, orderNumber, message: `order ${orderNumber} weighs ${shown} by its file, which no parcel carrier takes: ship it from the Ship screen with the weight from the scale` };
   }
-  const shipTo = shipToOf(order);
+  const shipTo = draft.shipTo;
   const international = shipTo.country !== shipFrom.address.country;
   let internationalDetail: InternationalDetail | undefined;
   if (international) {
-    const customs = customsOf(order, shipFrom.address.country, weightUnit);
+    const customs = internationalDetailOf(draft, 1);
     if ('missingPrice' in customs) {
       return { ok: false, orderNumber, message: `order ${orderNumber} ships abroad and its item ${customs.missingPrice} has no price: customs needs the value of every item, so ship it from the Ship screen` };
     }

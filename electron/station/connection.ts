@@ -4,6 +4,7 @@
  * paper. Switching profiles closes one of these and opens another, so a sandbox shipment can
  * never be sent to production or mixed into its cache.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { OutboxState, StationEvent } from '../api';
 import type { PrinterBackend } from '../platform/printers/backend';
@@ -16,6 +17,7 @@ import { batchCounts, batchPlaceOf, heldForBatch, settleBatches } from '../store
 import { getSetting } from '../store/settings';
 import type { Db } from '../store/statements';
 import { SyncEngine } from '../sync/syncEngine';
+import { seedDemoOrders } from './demoOrders';
 import { StationError } from './dispatch';
 import type { StoredProfile } from './profiles';
 
@@ -28,6 +30,8 @@ export interface ConnectionParts {
   readonly timers: Timers;
   readonly emit: (event: StationEvent) => void;
   readonly log: (line: string) => void;
+  /** Whether a new store of the sandbox profile starts with the demo orders (it does unless a test says otherwise). */
+  readonly demoOrders?: boolean;
   /** Shorter waits for tests; production uses the engines' defaults. */
   readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number };
 }
@@ -112,6 +116,8 @@ export class Connection {
 
   static async open(parts: ConnectionParts): Promise<Connection> {
     const file = profileStorePath(parts.dataDir, parts.profile.id);
+    // A desk trying the sandbox for the first time finds orders to scan (its store is new).
+    const seed = parts.profile.kind === 'sandbox' && parts.demoOrders !== false && !existsSync(file);
     let notice: string | undefined;
     let store: StationStore;
     try {
@@ -125,6 +131,7 @@ export class Connection {
       parts.log(notice);
       store = openStationStore(file, { now: parts.timers.now });
     }
+    if (seed) seedDemoOrders(store.db, parts.timers.now());
     const connection = new Connection(parts, store, notice);
     await connection.start();
     return connection;

@@ -5,7 +5,8 @@
  */
 import type { StationEvent } from '../api';
 import type { Timers } from '../platform/clock';
-import type { PrinterBackend } from '../platform/printers/backend';
+import type { FileOpener } from '../platform/fileOpener';
+import type { DeskPrinters } from '../platform/printers/desk';
 import type { Vault } from '../platform/vault';
 import type { AuthConfig } from '../service/client/auth';
 import type { Connection } from './connection';
@@ -15,7 +16,12 @@ export interface StationContext {
   readonly registry: ProfileRegistry;
   readonly vault: Vault;
   readonly timers: Timers;
-  readonly backend: PrinterBackend;
+  /** The system's printers and the PDF folder. */
+  readonly backend: DeskPrinters;
+  /** Opens a file the station wrote, as this computer opens files. */
+  readonly fileOpener: FileOpener;
+  /** The folder the PDF folder printer writes to now: the active profile's choice, else the default. */
+  pdfFolder(): { readonly folder: string; readonly isDefault: boolean };
   /** The active profile's working set. */
   connection(): Connection;
   /** The profile as it is used right now (the sandbox's URLs filled in). */

@@ -3,11 +3,17 @@
  * sandbox, the active profile's store, service client, sync and printing) and offers it to a
  * transport as a StationHost. Plain Node: the Electron shell and the web host both open it.
  */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { AuthMethodName, StationEvent, StationHandlers } from '../api';
 import { SANDBOX_PROFILE_ID } from '../api';
+import { systemFileOpener, type FileOpener } from '../platform/fileOpener';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { chooseBackend } from '../platform/printers/choose';
+import { DeskPrinters } from '../platform/printers/desk';
+import { PdfFolderBackend, defaultPdfFolder } from '../platform/printers/pdfFolder';
+import { getSetting } from '../store/settings';
 import { ensureOwnPrivateDirSync, ensurePrivateDatabaseFileSync } from '../privateFiles';
 import { startSandbox, type RunningSandbox } from '../sandbox/sandbox';
 import type { AuthConfig } from '../service/client/auth';
@@ -18,6 +24,7 @@ import { batchHandlers } from './handlers/batches';
 import { connectionHandlers } from './handlers/connection';
 import { locationHandlers } from './handlers/locations';
 import { orderHandlers } from './handlers/orders';
+import { OrderFiles } from './orderFiles';
 import { outboxHandlers } from './handlers/outbox';
 import { printingHandlers } from './handlers/printing';
 import { settingsHandlers } from './handlers/settings';
@@ -35,9 +42,15 @@ export interface StationOptions {
   readonly vault: Vault;
   /** The desk's spooler; chosen by platform when absent. */
   readonly printerBackend?: PrinterBackend;
+  /** Where the PDF folder printer writes until the desk chooses a folder; "Packbench labels" in Documents (or home) when absent. */
+  readonly pdfFolder?: string;
+  /** Opens a file the station wrote (a saved label); the platform's opener program when absent. */
+  readonly fileOpener?: FileOpener;
   /** One line per request and per notable event; never secrets (the client logs no headers or bodies). */
   readonly log?: (line: string) => void;
   readonly timers?: Timers;
+  /** Whether a new sandbox store starts with the demo orders; true unless a test starts from an empty one. */
+  readonly demoOrders?: boolean;
   /** Shorter waits for tests. */
   readonly tuning?: ConnectionParts['tuning'];
 }
@@ -57,13 +70,24 @@ class StationCore implements StationContext {
   readonly registry: ProfileRegistry;
   readonly vault: Vault;
   readonly timers: Timers;
-  readonly backend: PrinterBackend;
+  readonly backend: DeskPrinters;
+  readonly fileOpener: FileOpener;
+  private readonly defaultPdfFolder: string;
 
   constructor(private readonly options: StationOptions) {
     this.registry = ProfileRegistry.open(options.dataDir, { log: (line) => this.log(line) });
     this.vault = options.vault;
     this.timers = options.timers ?? realTimers;
-    this.backend = options.printerBackend ?? chooseBackend({ platform: process.platform, env: process.env });
+    this.defaultPdfFolder = options.pdfFolder ?? defaultPdfFolder(homedir(), existsSync);
+    const system = options.printerBackend ?? chooseBackend({ platform: process.platform, env: process.env });
+    this.backend = new DeskPrinters(system, new PdfFolderBackend({ folder: () => this.pdfFolder().folder, now: this.timers.now }));
+    this.fileOpener = options.fileOpener ?? systemFileOpener();
+  }
+
+  pdfFolder(): { readonly folder: string; readonly isDefault: boolean } {
+    // Between two profiles (a switch under way) there is no choice to read: the default stands.
+    const chosen = this.active === undefined ? null : getSetting(this.active.store.db, 'pdfFolder');
+    return chosen === null ? { folder: this.defaultPdfFolder, isDefault: true } : { folder: chosen, isDefault: false };
   }
 
   connection(): Connection {
@@ -145,6 +169,7 @@ class StationCore implements StationContext {
           timers: this.timers,
           emit: (event) => this.emit(event),
           log: (line) => this.log(line),
+          ...(this.options.demoOrders === undefined ? {} : { demoOrders: this.options.demoOrders }),
           ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
         });
       const previous = this.active;
@@ -195,13 +220,18 @@ export async function openStation(options: StationOptions): Promise<Station> {
     core.log(`the active connection could not open (${error instanceof Error ? error.message : String(error)}); using the sandbox`);
     await core.activate(SANDBOX_PROFILE_ID);
   }
+  const orderFiles = await OrderFiles.open({
+    dataDir: options.dataDir,
+    onProgress: (fileId, phase, done, total) => core.emit({ type: 'orderFileProgress', fileId, phase, done, total }),
+    log: (line) => core.log(line),
+  });
   const handlers = {
     ...connectionHandlers(core),
     ...locationHandlers(core),
     ...shippingHandlers(core),
     ...shipmentHandlers(core),
     ...outboxHandlers(core),
-    ...orderHandlers(core),
+    ...orderHandlers(core, orderFiles),
     ...batchHandlers(core),
     ...printingHandlers(core),
     ...settingsHandlers(core),
@@ -210,6 +240,9 @@ export async function openStation(options: StationOptions): Promise<Station> {
   return {
     call: createDispatch(handlers, { logError: (method, error) => core.log(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) }),
     onEvent: (listener) => core.onEvent(listener),
-    close: () => core.close(),
+    close: async () => {
+      await orderFiles.closeAll();
+      await core.close();
+    },
   };
 }

@@ -22,6 +22,7 @@ import {
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { jsonColumn, parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
+import { scanKeyOf } from './orderNumbers';
 import { StationRef } from './stationRef';
 
 const Instant = z.number().finite().min(0);
@@ -148,8 +149,8 @@ function contentColumns(order: OrderContent) {
 const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, note, gift_message, estimated_weight_grams FROM orders WHERE order_number = ?';
 
 const INSERT = `
-INSERT INTO orders (order_number, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at)
-VALUES (@orderNumber, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, @format, @searchText, @now, @now)`;
+INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at)
+VALUES (@orderNumber, @scanKey, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, @format, @searchText, @now, @now)`;
 
 const UPDATE = `
 UPDATE orders SET ship_to = @shipTo, ship_to_country = @shipToCountry, items = @items, requested_service = @requestedService, currency = @currency,
@@ -168,7 +169,7 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
   return atomically(db, () => {
     const counts = { created: 0, updated: 0, unchanged: 0, keptShipped: 0 };
     for (const order of orders) {
-      const columns = { orderNumber: order.orderNumber, format, now: at, ...contentColumns(order) };
+      const columns = { orderNumber: order.orderNumber, scanKey: scanKeyOf(order.orderNumber), format, now: at, ...contentColumns(order) };
       const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as
         | {
             status: OrderStatus;
@@ -205,9 +206,53 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
   });
 }
 
+/**
+ * The shop cancelled or refunded these orders: those still open here are cancelled too (in one
+ * transaction), so nobody packs them; shipped ones stay shipped, unknown numbers change nothing.
+ * Returns how many were cancelled.
+ */
+export function cancelOrdersTheShopGaveUp(db: Db, orderNumbers: readonly string[], now: number): number {
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    let cancelled = 0;
+    for (const orderNumber of orderNumbers) cancelled += statement(db, "UPDATE orders SET status = 'cancelled', updated_at = ? WHERE order_number = ? AND status = 'open'").run(at, orderNumber).changes;
+    return cancelled;
+  });
+}
+
+/**
+ * One batch of a file's orders, in one transaction: its orders stored as `importOrders` does, and
+ * the orders the shop gave up cancelled where they are still open.
+ */
+export function storeImportBatch(db: Db, batch: Pick<ImportPreview, 'format' | 'orders'> & { readonly gaveUp: readonly string[] }, now: number): OrderImportCounts & { cancelled: number } {
+  return atomically(db, () => ({ ...importOrders(db, batch, now), cancelled: cancelOrdersTheShopGaveUp(db, batch.gaveUp, now) }));
+}
+
 export function getOrder(db: Db, orderNumber: string): StoredOrder | undefined {
   const row = statement(db, 'SELECT * FROM orders WHERE order_number = ?').get(orderNumber);
   return row === undefined ? undefined : toOrder(row);
+}
+
+/**
+ * The imported order a scan names: the one of exactly that number, else the ones whose number
+ * differs only by a leading `#`, case or spaces (scanKeyOf). More than one such order is said as
+ * such, never guessed between.
+ */
+export function findOrderByScan(db: Db, scanned: string): { readonly order: StoredOrder } | { readonly ambiguous: readonly string[] } | undefined {
+  const exact = getOrder(db, scanned.trim());
+  if (exact !== undefined) return { order: exact };
+  const key = scanKeyOf(scanned);
+  if (key === '') return undefined;
+  const rows = statement(db, 'SELECT * FROM orders WHERE scan_key = ? ORDER BY id LIMIT 5').all(key);
+  if (rows.length === 0) return undefined;
+  const found = rows.map(toOrder);
+  const [only] = found;
+  return found.length === 1 && only !== undefined ? { order: only } : { ambiguous: found.map((order) => order.orderNumber) };
+}
+
+/** How many orders were imported, in every status: none means the desk ships without a shop's file. */
+export function countOrders(db: Db): number {
+  return statement(db, 'SELECT count(*) FROM orders').pluck().get() as number;
 }
 
 function mustGetOrder(db: Db, orderNumber: string): StoredOrder {

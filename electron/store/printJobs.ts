@@ -4,7 +4,7 @@
  * repeated after a crash or a double click prints nothing twice; reprints are new rows.
  */
 import * as z from 'zod';
-import { PRINT_JOB_STATES, PRINT_PURPOSES, type PrintJob, type PrintJobState } from '../api/printing';
+import { PRINT_JOB_STATES, PRINT_PURPOSES, PrintLayout, type PrintJob, type PrintJobState } from '../api/printing';
 import { StoreInputError, StoreNotFoundError, StoreTransitionError } from './errors';
 import { parseInput, parseRow } from './rows';
 import { atomically, statement, type Db } from './statements';
@@ -25,7 +25,19 @@ const PrintJobRow = z.object({
   resolved_at: z.number().int().nullable(),
   target_printer: z.string().nullable(),
   hold_note: z.string().nullable(),
+  layout: z.string().nullable(),
 });
+
+/** A layout as kept: JSON the store wrote itself; one that no longer reads is reported as unknown rather than failing the history. */
+function layoutOf(text: string | null): PrintLayout | null {
+  if (text === null) return null;
+  try {
+    const parsed = PrintLayout.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 function toJob(row: unknown): PrintJob {
   const parsed = parseRow(PrintJobRow, row, 'print_jobs row');
@@ -45,6 +57,7 @@ function toJob(row: unknown): PrintJob {
     // Where it went; before it is sent, the printer it names (if any).
     targetPrinter: parsed.target_printer ?? parsed.printer,
     heldBecause: parsed.state === 'queued' ? parsed.hold_note : null,
+    layout: layoutOf(parsed.layout),
   };
 }
 
@@ -55,13 +68,14 @@ const PrintOptions = z.object({
 export type PrintOptions = z.input<typeof PrintOptions>;
 
 /**
- * Creates one `auto` print job per Label document of the shipment that has none yet (and per
- * other document too with `documents: 'all'`), and returns the jobs created: an empty list when
- * called again.
+ * Creates one `auto` print job per Label document of the shipment that has none yet, and per
+ * packing slip (the station made it only because the desk prints slips), and per other document
+ * too with `documents: 'all'`; returns the jobs created: an empty list when called again. Labels
+ * come first, so a slip prints right after its label.
  */
 export function handOffForPrinting(db: Db, stationRef: string, now: number, options: PrintOptions & { documents?: 'labels' | 'all' } = {}): PrintJob[] {
   const { printer = null, copies = 1 } = parseInput(PrintOptions, { printer: options.printer, copies: options.copies }, 'print options');
-  const which = options.documents === 'all' ? '' : "AND type = 'Label'";
+  const which = options.documents === 'all' ? '' : "AND type IN ('Label', 'PackingSlip')";
   return atomically(db, () => {
     const labels = statement(db, `SELECT document_id FROM documents WHERE station_ref = ? ${which} ORDER BY type <> 'Label', package_index, document_id`).all(stationRef) as {
       document_id: number;
@@ -123,13 +137,13 @@ const ALLOWED_FROM: Readonly<Record<PrintJobState, readonly PrintJobState[]>> = 
   failed: ['queued', 'sent'],
 };
 
-function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string; targetPrinter?: string }): void {
+function move(db: Db, id: number, to: PrintJobState, now: number, fields: { cupsJobId?: string; error?: string; targetPrinter?: string; layout?: PrintLayout }): void {
   const from = ALLOWED_FROM[to];
   const placeholders = from.map(() => '?').join(', ');
   const changed = statement(
     db,
-    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), error = ?, hold_note = NULL, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
-  ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.error ?? null, now, id, ...from);
+    `UPDATE print_jobs SET state = ?, cups_job_id = coalesce(?, cups_job_id), target_printer = coalesce(?, target_printer), layout = coalesce(?, layout), error = ?, hold_note = NULL, updated_at = ? WHERE id = ? AND state IN (${placeholders})`,
+  ).run(to, fields.cupsJobId ?? null, fields.targetPrinter ?? null, fields.layout === undefined ? null : JSON.stringify(parseInput(PrintLayout, fields.layout, 'layout')), fields.error ?? null, now, id, ...from);
   if (changed.changes === 1) return;
   const job = mustGet(db, id);
   throw new StoreTransitionError(`print job ${id} is ${job.state}: it cannot become ${to} (only from ${from.join(' or ')})`);
@@ -144,11 +158,11 @@ export function markPrintHeld(db: Db, ids: readonly number[], printer: string, n
   statement(db, "UPDATE print_jobs SET hold_note = ?, target_printer = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND state = 'queued'").run(note, printer, now, JSON.stringify(ids));
 }
 
-/** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent). */
-export function markPrintSent(db: Db, id: number, cupsJobId: string, printer: string, now: number): void {
+/** The spooler of `printer` accepted the job (CUPS job id, or the platform's equivalent); `layout` is how its document was laid out. */
+export function markPrintSent(db: Db, id: number, cupsJobId: string, printer: string, now: number, layout?: PrintLayout): void {
   if (cupsJobId.trim() === '') throw new StoreInputError('cupsJobId', ['must not be empty']);
   if (printer.trim() === '') throw new StoreInputError('printer', ['must not be empty']);
-  move(db, id, 'sent', now, { cupsJobId, targetPrinter: printer });
+  move(db, id, 'sent', now, { cupsJobId, targetPrinter: printer, ...(layout === undefined ? {} : { layout }) });
 }
 
 export function markPrintCompleted(db: Db, id: number, now: number): void {
@@ -174,4 +188,21 @@ export function resolveFailure(db: Db, id: number, now: number): PrintJob {
  */
 export function markPrintFailed(db: Db, id: number, error: string, now: number, printer?: string): void {
   move(db, id, 'failed', now, { error: error.trim() === '' ? 'the printer reported an error' : error, ...(printer === undefined ? {} : { targetPrinter: printer }) });
+}
+
+/** What a job of a voided shipment that never printed says, once it is given up. */
+export const VOIDED_LABEL_NOTE = 'not printed: the shipment was voided';
+
+/**
+ * The shipment was voided: its labels are no longer postage. A job not sent yet (held, or waiting
+ * for a paused printer) is given up, and a failed print is no longer offered to print again.
+ * Jobs already with the printer are left to it (their record stays true). Returns the jobs changed.
+ */
+export function settlePrintsOfVoided(db: Db, stationRef: string, now: number): number[] {
+  return atomically(db, () => {
+    const queued = statement(db, "SELECT id FROM print_jobs WHERE station_ref = ? AND state = 'queued'").pluck().all(stationRef) as number[];
+    for (const id of queued) move(db, id, 'failed', now, { error: VOIDED_LABEL_NOTE });
+    const unresolved = statement(db, "UPDATE print_jobs SET resolved_at = ? WHERE station_ref = ? AND state = 'failed' AND resolved_at IS NULL RETURNING id").pluck().all(now, stationRef) as number[];
+    return [...new Set([...queued, ...unresolved])];
+  });
 }

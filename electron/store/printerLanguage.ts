@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { DEFAULT_PRINTER_LANGUAGE, PrinterLanguageConfig, PrinterName } from '../api/printing';
 import { StoreInputError, StoreRowError } from './errors';
 import { issuesOf } from './rows';
+import { printerEntry } from './settings';
 import { statement, type Db } from './statements';
 
 const KEY = 'printerLanguage';
@@ -30,7 +31,7 @@ export function getPrinterLanguages(db: Db): PrinterLanguages {
 
 /** What `printer` takes: its own setting, or PDF. */
 export function printerLanguageOf(db: Db, printer: string): PrinterLanguageConfig {
-  return getPrinterLanguages(db)[printer] ?? DEFAULT_PRINTER_LANGUAGE;
+  return printerEntry(getPrinterLanguages(db), printer) ?? DEFAULT_PRINTER_LANGUAGE;
 }
 
 /** Sets one printer's language; null forgets it (PDF again). */

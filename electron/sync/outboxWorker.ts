@@ -15,7 +15,8 @@ import { decodeBase64Strict } from '../printing/base64';
 import * as outbox from '../store/outbox';
 import * as shipments from '../store/shipments';
 import { saveDocuments } from '../store/documents';
-import { handOffForPrinting } from '../store/printJobs';
+import { handOffForPrinting, settlePrintsOfVoided } from '../store/printJobs';
+import { reopenOrderShippedBy } from '../store/orders';
 import { getSetting } from '../store/settings';
 import type { SyncListener } from './events';
 import { DrainProgress } from './drainProgress';
@@ -289,6 +290,11 @@ export class OutboxWorker {
         outbox.markDone(db, item.id, outcome.result, now);
         const after = STATUS_AFTER[item.kind];
         if (after !== undefined) shipments.setStatus(db, item.stationRef, after, now);
+        // A voided label is no longer postage: it never prints, and its order is open to ship again.
+        if (item.kind === 'cancelShipment') {
+          settlePrintsOfVoided(db, item.stationRef, now);
+          reopenOrderShippedBy(db, item.stationRef, now);
+        }
       })();
       return;
     }

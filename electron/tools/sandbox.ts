@@ -22,6 +22,8 @@ const USAGE = `usage: npm run sandbox -- [options]
   --client-secret SECRET   the OAuth client secret
   --tier T                 standard (100/min), premium (500/min) or N-per-minute
   --rules FILE             business rules (JSON, see docs/sandbox/business-rules.md)
+  --no-demo-location       start with no location (by default a sandbox that never had one
+                           starts with the demo warehouse, so a new connection can ship at once)
   --verbose                print one line per request`;
 
 let values: ReturnType<typeof parse>['values'];
@@ -36,6 +38,7 @@ function parse() {
       'client-secret': { type: 'string' },
       tier: { type: 'string', default: 'standard' },
       rules: { type: 'string' },
+      'no-demo-location': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -87,6 +90,7 @@ const sandbox = await startSandbox({
   dbPath: values.db ?? ':memory:',
   credentials,
   requestsPerMinute,
+  demoLocation: !values['no-demo-location'],
   ...(ruleSet === undefined ? {} : { ruleSet }),
   ...(values.verbose ? { onRequest: (e: { method: string; path: string; status: number; ms: number }) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms.toFixed(1)} ms`) } : {}),
 }).catch((error: unknown) => fail((error as Error).message));

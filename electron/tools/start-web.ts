@@ -4,10 +4,17 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runWebCli } from './webCli';
+import { announceBuild, runWebCli } from './webCli';
 import { ensureRendererBuilt } from '../webhost/rendererBuild';
 
 const projectDir = fileURLToPath(new URL('../..', import.meta.url));
 const rendererDir = join(projectDir, 'dist', 'renderer');
 
-await runWebCli({ rendererDir, prepare: () => ensureRendererBuilt(projectDir, rendererDir) });
+await runWebCli({
+  rendererDir,
+  prepare: async () => {
+    const build = announceBuild();
+    if (await ensureRendererBuilt(projectDir, rendererDir, build.starting)) build.finished();
+  },
+  restartHint: '`npm run start:web` starts it again',
+});

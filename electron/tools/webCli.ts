@@ -11,6 +11,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { openLineLog } from '../station/lineLog';
 import { webDataDir } from '../webhost/dataDir';
 import { startWebStation } from '../webhost/webStation';
@@ -34,6 +35,27 @@ export interface WebCliOptions {
   readonly rendererDir: string;
   /** Runs before the station opens (the dev entry builds a stale renderer here). */
   readonly prepare?: () => Promise<unknown>;
+  /** How to start it again, said with the address (the dev entry's command). */
+  readonly restartHint?: string;
+}
+
+/**
+ * One line while the app is built before it starts: what is happening and why the start takes
+ * longer this time, then how long it took. Nothing when nothing had to be built.
+ */
+export function announceBuild(write: (text: string) => void = (text) => process.stdout.write(text)): { readonly starting: () => void; readonly finished: () => void } {
+  let startedAt: number | undefined;
+  return {
+    starting: () => {
+      if (startedAt !== undefined) return;
+      startedAt = performance.now();
+      write('Building the app (its first start, or its sources changed)… ');
+    },
+    finished: () => {
+      if (startedAt === undefined) return;
+      write(`done in ${String(Math.round((performance.now() - startedAt) / 100) / 10)} s\n`);
+    },
+  };
 }
 
 export async function runWebCli(options: WebCliOptions): Promise<void> {
@@ -51,7 +73,8 @@ export async function runWebCli(options: WebCliOptions): Promise<void> {
     (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
   );
 
-  console.log(`Packbench is running: open ${running.webHost.openUrl} in a browser on this computer (Ctrl+C to stop)`);
+  const again = options.restartHint === undefined ? '' : `; ${options.restartHint}`;
+  console.log(`Packbench is running: open ${running.webHost.openUrl} in a browser on this computer (Ctrl+C to stop${again})`);
 
   let stopping = false;
   function stop(): void {

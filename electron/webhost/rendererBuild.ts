@@ -1,7 +1,7 @@
 /**
- * Builds the renderer with Vite when dist/renderer is missing or older than its sources, so
- * `npm run start:web` works straight after a checkout and after an edit, and costs nothing
- * when the build is current (as right after `npm run build`).
+ * Whether a build is older than its sources, and the renderer built with Vite when it is, so
+ * `npm start` and `npm run start:web` work straight after a checkout and after an edit, and cost
+ * nothing when the build is current (as right after `npm run build`).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,20 +16,29 @@ function newestChange(path: string): number {
   return newest;
 }
 
-const SOURCES = ['renderer/src', 'renderer/public', 'renderer/index.html', 'renderer/vite.config.ts', 'electron/api'];
-
-export function rendererBuildIsCurrent(projectDir: string, rendererDir: string): boolean {
-  const index = join(rendererDir, 'index.html');
-  if (!existsSync(index)) return false;
-  const built = statSync(index).mtimeMs;
-  return SOURCES.every((source) => newestChange(join(projectDir, source)) <= built);
+/** Whether `built` exists and no file under `sources` (relative to `projectDir`) changed after it. */
+export function buildIsCurrent(projectDir: string, built: string, sources: readonly string[]): boolean {
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.every((source) => newestChange(join(projectDir, source)) <= builtAt);
 }
 
-/** Builds the renderer into dist/renderer unless the build there is current; true when it built. */
-export async function ensureRendererBuilt(projectDir: string, rendererDir: string): Promise<boolean> {
+const RENDERER_SOURCES = ['renderer/src', 'renderer/public', 'renderer/index.html', 'renderer/vite.config.ts', 'electron/api'];
+
+export function rendererBuildIsCurrent(projectDir: string, rendererDir: string): boolean {
+  return buildIsCurrent(projectDir, join(rendererDir, 'index.html'), RENDERER_SOURCES);
+}
+
+/**
+ * Builds the renderer into dist/renderer unless the build there is current; true when it built.
+ * `onBuild` is told first, so a person waiting knows why the start takes longer this time.
+ */
+export async function ensureRendererBuilt(projectDir: string, rendererDir: string, onBuild?: () => void): Promise<boolean> {
   if (rendererBuildIsCurrent(projectDir, rendererDir)) return false;
+  onBuild?.();
   // Vite is a build tool: loaded only when a build is needed.
   const { build } = await import('vite');
-  await build({ configFile: join(projectDir, 'renderer/vite.config.ts'), logLevel: 'warn' });
+  // Errors only: a person waiting for the desk to open has no use for bundle-size advice.
+  await build({ configFile: join(projectDir, 'renderer/vite.config.ts'), logLevel: 'error' });
   return true;
 }

@@ -1,8 +1,7 @@
 /**
  * Reads a request body up to a size limit. A declared Content-Length over the limit is refused
  * before a byte is read; a body that grows past it while streaming is refused as soon as it does.
- * What the client still sends after a refusal is read and dropped, so it gets the answer instead
- * of a reset connection.
+ * The caller answers a refusal with `Connection: close`: the rest of the body is never read.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -11,7 +10,6 @@ export type BodyResult = { readonly kind: 'ok'; readonly bytes: Buffer } | { rea
 export function readBody(request: IncomingMessage, limitBytes: number): Promise<BodyResult> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
-    request.resume();
     return Promise.resolve({ kind: 'tooLarge' });
   }
   return new Promise((resolve) => {

@@ -17,7 +17,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LARGE_INPUT_BYTES, failure, isStationMethod } from '../api';
+import { failure } from '../api';
 import type { ApiResult } from '../api';
 import type { StationHost } from '../station/host';
 import { buildBridgeScript } from './bridgeScript';
@@ -35,8 +35,10 @@ export interface WebHostOptions {
   readonly port?: number;
   /** The API token; 32 random bytes (base64url) when absent. */
   readonly token?: string;
-  /** Largest API request body accepted; 1 MB by default (the methods of LARGE_INPUT_BYTES take more). */
+  /** Largest API request body accepted; 1 MB by default (an order file comes in pieces of 512 KiB). */
   readonly maxBodyBytes?: number;
+  /** Open connections at most; more are closed as they come (128 by default). */
+  readonly maxConnections?: number;
   /** How often an idle event stream gets a heartbeat comment; 15 s by default. */
   readonly heartbeatMs?: number;
   /** Where unexpected request failures are reported (never to the client). */
@@ -56,8 +58,27 @@ export interface WebHost {
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_HEARTBEAT_MS = 15_000;
+/**
+ * A desk's browser holds a handful of connections (six per host at most, plus the event stream);
+ * the cap keeps connections that idle or never finish their request from using up the process's
+ * file descriptors. Node closes a connection over it as soon as it is accepted.
+ */
+const DEFAULT_MAX_CONNECTIONS = 128;
+/** A connection has this long to send its request's headers, and a request this long to arrive whole. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 /** Method names are short identifiers; anything else is answered without reaching the station. */
 const METHOD_SEGMENT = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+
+/**
+ * Answers a request refused before its body was read, and closes the connection once the answer
+ * is out: the body it declared is never read, so a client cannot keep a refused connection busy by
+ * trickling megabytes into it.
+ */
+function refuse(response: ServerResponse, status: number, body: ApiResult<unknown>): void {
+  response.setHeader('Connection', 'close');
+  sendJson(response, status, body);
+}
 
 function sendJson(response: ServerResponse, status: number, body: ApiResult<unknown>): void {
   const text = JSON.stringify(body);
@@ -126,7 +147,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function serveApi(request: IncomingMessage, response: ServerResponse, acceptedAs: string, rawPath: string, url: URL): Promise<void> {
     if (!originAllowed(request, acceptedAs)) {
-      sendJson(response, 403, FOREIGN_ORIGIN);
+      refuse(response, 403, FOREIGN_ORIGIN);
       return;
     }
     const route = rawPath.slice('/api/'.length);
@@ -135,46 +156,39 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // query; the bridge itself always uses the header.
       const presented = bearerToken(request) ?? url.searchParams.get('token') ?? undefined;
       if (!tokenMatches(presented, token)) {
-        sendJson(response, 401, NOT_AUTHORISED);
+        refuse(response, 401, NOT_AUTHORISED);
         return;
       }
       if (request.method !== 'GET') {
-        sendJson(response, 405, failure('unknownMethod', 'The event stream is read with GET.'));
+        refuse(response, 405, failure('unknownMethod', 'The event stream is read with GET.'));
         return;
       }
       streams.open(response);
       return;
     }
     if (!tokenMatches(bearerToken(request), token)) {
-      request.resume();
-      sendJson(response, 401, NOT_AUTHORISED);
+      refuse(response, 401, NOT_AUTHORISED);
       return;
     }
     if (request.method !== 'POST') {
-      request.resume();
       response.setHeader('Allow', 'POST');
-      sendJson(response, 405, failure('unknownMethod', 'Station methods are called with POST.'));
+      refuse(response, 405, failure('unknownMethod', 'Station methods are called with POST.'));
       return;
     }
     if (!METHOD_SEGMENT.test(route)) {
-      request.resume();
-      sendJson(response, 404, failure('unknownMethod', 'The station has no such method.'));
+      refuse(response, 404, failure('unknownMethod', 'The station has no such method.'));
       return;
     }
     // A JSON content type cannot be sent cross-origin without a CORS preflight, which this host never grants.
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-      request.resume();
-      sendJson(response, 415, failure('invalidInput', 'Station methods take a JSON body (Content-Type: application/json).'));
+      refuse(response, 415, failure('invalidInput', 'Station methods take a JSON body (Content-Type: application/json).'));
       return;
     }
-    // A shop's order file may be tens of MB: the methods that read one have a bound of their own.
-    const limitBytes = isStationMethod(route) ? Math.max(maxBodyBytes, LARGE_INPUT_BYTES[route] ?? 0) : maxBodyBytes;
-    const body = await readBody(request, limitBytes);
+    const body = await readBody(request, maxBodyBytes);
     if (body.kind === 'aborted') return;
     if (body.kind === 'tooLarge') {
-      response.setHeader('Connection', 'close');
-      sendJson(response, 413, failure('invalidInput', `${route}: the input is larger than ${limitBytes} bytes`, [{ field: '', message: 'too large' }]));
+      refuse(response, 413, failure('invalidInput', `${route}: the input is larger than ${maxBodyBytes} bytes`, [{ field: '', message: 'too large' }]));
       return;
     }
     let input: unknown;
@@ -193,7 +207,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const acceptedAs = acceptedHost(request, hosts);
     if (acceptedAs === undefined) {
       // 421 Misdirected Request: this server does not answer for that name (DNS rebinding).
-      request.resume();
+      response.setHeader('Connection', 'close');
       sendText(response, 421, 'Misdirected request: this station answers only on 127.0.0.1 and localhost');
       return;
     }
@@ -207,7 +221,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = URL.parse(rawUrl, `http://${acceptedAs}`);
     if (url === null) {
       // `//[` and the like start with "/" yet make no URL: a malformed request, not a failure here.
-      request.resume();
+      response.setHeader('Connection', 'close');
       sendText(response, 400, 'Bad request: the request target is not a URL path');
       return;
     }
@@ -215,13 +229,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     else await serveStatic(request, response, rawPath);
   }
 
-  const server = createServer((request, response) => {
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       log(`web host: ${request.method ?? '?'} request failed: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) sendText(response, 500, 'Internal error');
       else response.destroy();
     });
   });
+
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -63,7 +63,7 @@ for (const limit of limits) {
       },
     });
     try {
-      const orders = sampleOrders(Math.ceil((limit * shiftMinutes) / 2) + 200, `B${String(run)}-`);
+      const orders = await sampleOrders(Math.ceil((limit * shiftMinutes) / 2) + 200, `B${String(run)}-`);
       const admin = await rig.server.pool('owner', ADMIN_DESK);
       await importOrders(admin, ADMIN_DESK.id, orders);
       await admin.end();

@@ -2,7 +2,8 @@
  * Orders in Chromium, through the web host: a Shopify orders export chosen with the file picker
  * and a file with bad rows dropped on the page are previewed (each bad row's problem in words)
  * before anything is saved; an imported order scanned on the Ship screen fills the address and
- * the weight, and is shipped with the keys besides the scan counted (target: at most 4); its
+ * the weight, its item is scanned into the box, and it is shipped with the keys besides the scans
+ * counted (target: at most 4); its
  * order reads shipped; scanned again, it offers its label instead of a new one. Scanned with axe.
  */
 import { readFileSync } from 'node:fs';
@@ -77,6 +78,9 @@ test('orders imported from files, then an imported order scanned and shipped in 
   await ship.scan('WEB-2003');
   await expect(page.getByLabel('ZIP or postal code', { exact: true })).toHaveValue('10118');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Chris Young');
+  // Its one item is scanned into the box (a scan, not a key); the box comes next.
+  await expect(page.getByLabel('Scan item')).toBeFocused();
+  await ship.scanner('BOOK-07');
   await expect(page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset')).toBeFocused();
   await expect(ship.weight()).toHaveValue('2.5');
   await press('3'); // the medium box; the weight is the order's
@@ -87,7 +91,7 @@ test('orders imported from files, then an imported order scanned and shipped in 
   await press('Enter'); // ship
   const tracking = await ship.trackingNumber();
   await expect(ship.result.getByTestId('print-state')).toHaveText(/Label printed/, { timeout: SLOW });
-  console.log(`imported order shipped with ${String(keys)} keys besides the scan`);
+  console.log(`imported order shipped with ${String(keys)} keys besides the scans`);
   expect(keys).toBeLessThanOrEqual(4);
 
   // The order now reads shipped, with the shipment that shipped it.

@@ -2,9 +2,9 @@
  * The Printers screen in Chromium, through the web host, against the private CUPS: a label
  * printer paused at the desk is said in words on every screen, the label shipped meanwhile is
  * held (never sent to a queue that would print it whenever it is resumed) and prints once when
- * the printer is back; which printer takes what, media and copies, a test page, labels held
- * while automatic printing is off and released with one action, and a failed print printed
- * again with one action. Each view is scanned with axe.
+ * the printer is back; which printer takes what, media, a longer stock and copies, a test page,
+ * labels held while automatic printing is off and released with one action, and a failed print
+ * printed again with one action. Each view is scanned with axe.
  */
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -86,7 +86,7 @@ test('a paused label printer is said in words on every screen, and the label shi
   }
 });
 
-test('which printer takes what, media and copies, a test page, held labels released, a failed print printed again', async ({ page, desk }) => {
+test('which printer takes what, media, a longer stock and copies, a test page, held labels released, a failed print printed again', async ({ page, desk }) => {
   await openDesk(page, desk);
   await openScreen(page, 'Printers');
 
@@ -106,6 +106,18 @@ test('which printer takes what, media and copies, a test page, held labels relea
   await page.getByLabel(`Copies of ${desk.cups.queues.ippEverywhere}`).selectOption('1');
   await page.getByLabel(`Media of ${desk.cups.queues.ippEverywhere}`).selectOption('');
   await expect.poll(async () => (await desk.value('getPrinterSetup', {})).printerMedia[desk.cups.queues.ippEverywhere]).toBeUndefined();
+
+  // A longer stock for labels longer than the media (4x8 for DHL's), kept by the station and said,
+  // and forgotten again.
+  const longer = page.getByLabel(`Longer stock of ${desk.labelQueue}, for labels longer than its media`);
+  await longer.selectOption('4x8');
+  await expect.poll(async () => (await desk.value('getPrinterSetup', {})).printerLongerMedia[desk.labelQueue]).toBe('4x8');
+  await expect(page.getByTestId('printers-notice')).toHaveText(`${desk.labelQueue} prints labels longer than its media on 4x8`);
+  await expect(longer).toHaveValue('4x8');
+  await expectAccessible(page, 'Printers, a longer stock chosen');
+  await longer.selectOption('');
+  await expect.poll(async () => (await desk.value('getPrinterSetup', {})).printerLongerMedia[desk.labelQueue]).toBeUndefined();
+  await expect(longer).toHaveValue('');
 
   // A test page, and how it came out.
   await printerRow(page, desk.labelQueue).getByRole('button', { name: `Print a test page on ${desk.labelQueue}` }).click();
@@ -133,7 +145,7 @@ test('which printer takes what, media and copies, a test page, held labels relea
     const failed = await desk.waitForEvent('printJob', (e) => e.state === 'failed' && e.ids.length > 0, again, SLOW);
     const problem = page.getByTestId('failed-print').filter({ hasText: 'SO-E2E-FAIL-1' });
     await expect(problem).toContainText('not accepting jobs', { timeout: SLOW });
-    const printAgain = problem.getByRole('button', { name: /^Print again: Label .*of SO-E2E-FAIL-1$/ });
+    const printAgain = problem.getByRole('button', { name: /^Print again: Label .*of order SO-E2E-FAIL-1$/ });
     await expect(printAgain).toBeDisabled();
     // The banner stands on every other screen.
     await openScreen(page, 'Settings');

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { SAN_FRANCISCO, requestKey, shipment } from '../support/shipments';
 import { expect, expectAccessible, openDesk, openScreen, shipmentsOnService, startDesk, test } from './desk';
 import { ShipPage } from './shipPage';
+import { plainWords } from '../../renderer/src/lib/fieldWords';
 
 /** Only a guard against a hang: each wait ends as soon as the page shows what it waits for. */
 const SLOW = 120_000;
@@ -144,7 +145,9 @@ test('a refused shipment: the service\'s words, corrected on the Ship screen, se
   await queue.open();
   const item = queue.shipment('SO-E2E-Q-REFUSED');
   await expect(item.getByTestId('outbox-state')).toHaveText('Refused');
-  await expect(item.getByTestId('outbox-error')).toContainText(said);
+  // The service's words, with its field named as the Ship form labels it.
+  await expect(item.getByTestId('outbox-error')).toContainText(plainWords(said));
+  await expect(item.getByTestId('outbox-error')).toContainText('ZIP or postal code: 00000');
   await expect(item.getByTestId('outbox-attempts')).toHaveText('1');
   // Open work leaves out what is done.
   await expect(queue.shipment('SO-E2E-Q-GOOD')).toHaveCount(0);
@@ -157,7 +160,9 @@ test('a refused shipment: the service\'s words, corrected on the Ship screen, se
   await desk.waitForEvent('outboxItem', (e) => e.stationRef === refused.stationRef && e.state === 'sending', again);
   await desk.waitForEvent('outboxItem', (e) => e.stationRef === refused.stationRef && e.state === 'failed', again);
   await expect(item.getByTestId('outbox-state')).toHaveText('Refused');
-  await expect(item.getByTestId('outbox-error')).toContainText(said);
+  // The service's words, with its field named as the Ship form labels it.
+  await expect(item.getByTestId('outbox-error')).toContainText(plainWords(said));
+  await expect(item.getByTestId('outbox-error')).toContainText('ZIP or postal code: 00000');
 
   // The list answers to the arrow keys.
   await queue.show('All');

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { requestKey, shipment } from '../support/shipments';
 import { expect, expectAccessible, openDesk, shipmentsOnService, test } from './desk';
 import { SAN_FRANCISCO_HOME, ShipPage, TORONTO_SHOP } from './shipPage';
+import { plainWords } from '../../renderer/src/lib/fieldWords';
 
 const run = promisify(execFile);
 
@@ -105,7 +106,7 @@ test('an order shipped before offers its label again before anything new can be 
   expect(await shipmentsOnService(desk, 'SO-E2E-AGAIN')).toBe(1);
 });
 
-test('a field the service refuses is marked with the service\'s own words', async ({ page, desk }) => {
+test('a field the service refuses is marked with the service\'s own words, the field named as the form labels it', async ({ page, desk }) => {
   await openDesk(page, desk);
   const ship = new ShipPage(page);
   await ship.ready();
@@ -121,12 +122,13 @@ test('a field the service refuses is marked with the service\'s own words', asyn
   const message = page.locator('#ship-to-zipPostalCode-error');
   await expect(message).toContainText('00000');
   await expect(zip).toBeFocused();
-  // The words are the service's: the same as the rate request's refusal names for that field.
+  // The words are the service's (the rate request's refusal for that field), with the field as the form labels it.
   const answer = await desk.call('rateShop', {
     request: { shipDate: new Date().toISOString(), shipFrom: { address1: '2100 W Fulton St', city: 'Chicago', stateProvince: 'IL', zipPostalCode: '60612', country: 'US' }, shipTo: { address1: '500 Howard St', city: 'San Francisco', stateProvince: 'CA', zipPostalCode: '00000', country: 'US' }, packages: [{ weight: 2, length: 12, width: 10, height: 8 }] },
   });
   expect(answer.ok).toBe(false);
-  if (!answer.ok) expect(answer.error.fields.find((f) => f.field.endsWith('shipTo.zipPostalCode'))?.message).toBe(await message.textContent());
+  if (!answer.ok) expect(plainWords(answer.error.fields.find((f) => f.field.endsWith('shipTo.zipPostalCode'))?.message ?? '')).toBe(await message.textContent());
+  await expect(message).toHaveText(/^ZIP or postal code: 00000 /);
   await expectAccessible(page, 'Ship, a refused field');
   expect(await shipmentsOnService(desk, 'SO-E2E-REFUSED')).toBe(0);
 });

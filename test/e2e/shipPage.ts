@@ -68,6 +68,25 @@ export class ShipPage {
     return at;
   }
 
+  /**
+   * A barcode scanner: `text` and Enter sent through Chrome's input pipeline (CDP) stamped 8 ms
+   * apart, as a scanner types them, to whatever has the focus. The stamps, not the time the page
+   * handles the keys, are what the desk reads, so a busy machine does not turn a scan into typing.
+   */
+  async scanner(text: string, at = Date.now() / 1000): Promise<void> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    let stamp = at;
+    for (const key of text) {
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key, timestamp: stamp });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: stamp + 0.002 });
+      stamp += 0.008;
+    }
+    const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, text: '\r', unmodifiedText: '\r', timestamp: stamp });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: stamp + 0.002 });
+    await cdp.detach();
+  }
+
   /** Types the address into the form, starting from the focused first field, Tab between fields. */
   async typeAddress(to: ShipTo): Promise<void> {
     await expect(this.page.getByLabel('Name', { exact: true })).toBeFocused();
@@ -99,14 +118,19 @@ export class ShipPage {
     await this.page.keyboard.type(weight);
   }
 
-  /** Scans an order, types the address, accepts the checked one, picks the medium box and a weight: the rates are on screen, one chosen. */
-  async toRates(orderNumber: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
+  /** Scans an order, types the address, accepts the checked one, picks the medium box and types `weight`: the focus is in Weight. */
+  async toWeight(orderNumber: string, weight: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
     await this.scan(orderNumber);
     await this.typeAddress(to);
     await this.page.keyboard.press('Enter');
     await expect(this.page.getByRole('region', { name: 'Address check' })).toBeVisible();
     await this.page.keyboard.press('Enter');
-    await this.packageByPreset('3', '4.5');
+    await this.packageByPreset('3', weight);
+  }
+
+  /** As toWeight with 4.5, then Enter: the rates are on screen, one chosen. */
+  async toRates(orderNumber: string, to: ShipTo = SAN_FRANCISCO_HOME): Promise<void> {
+    await this.toWeight(orderNumber, '4.5', to);
     await this.page.keyboard.press('Enter');
     await expect(this.rates).toBeFocused();
     await expect(this.rates.getByRole('option', { selected: true })).toHaveCount(1);

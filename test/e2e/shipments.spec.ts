@@ -66,6 +66,9 @@ test('search as you type, a drawn label preview, a batch cancel with a result pe
     return dark / Math.max(1, pixels.length / 4);
   });
   expect(ink, 'share of dark pixels on the drawn label').toBeGreaterThan(0.02);
+  // Said in words: the sandbox's 4x6 PDF label prints as it is on the 4x6 label printer.
+  await expect(detail.getByTestId('label-preview-layout')).toContainText(`As it prints on ${desk.labelQueue}`);
+  await expect(detail.getByTestId('label-preview-label')).toContainText('PDF label of 4.0 x 6.0 in, printed at 100%, its true size on 4x6 stock');
   await expect(detail.getByTestId('detail-print')).toHaveCount(1);
   await expectAccessible(page, 'Shipments, a shipment opened');
   await detail.getByRole('button', { name: 'Close shipment' }).click();
@@ -75,11 +78,11 @@ test('search as you type, a drawn label preview, a batch cancel with a result pe
   await expect(rows(page)).toHaveCount(3);
   await page.getByRole('button', { name: 'Select all', exact: true }).click();
   await expect(page.getByTestId('selected-count')).toHaveText('3 selected');
-  await page.getByRole('group', { name: 'Actions on the selected shipments' }).getByRole('button', { name: 'Cancel', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel: 3 shipments' });
+  await page.getByRole('group', { name: 'Actions on the selected shipments' }).getByRole('button', { name: 'Void', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void: 3 shipments' });
   await dialog.getByLabel('Reason').fill('Customer changed the order');
   await expectAccessible(page, 'Shipments, cancel dialog');
-  await dialog.getByRole('button', { name: 'Cancel 3 shipments' }).click();
+  await dialog.getByRole('button', { name: 'Void 3 shipments' }).click();
   const results = page.getByTestId('action-results');
   await expect(results.getByTestId('action-counts')).toHaveText('2 done · 0 queued · 1 failed', { timeout: SLOW });
   for (const done of batch) await expect(results.locator(`[data-ref="${done.stationRef}"]`)).toHaveAttribute('data-state', 'done');

@@ -61,10 +61,13 @@ test.afterAll(async () => {
   expect(code, output).toBe(0);
 });
 
-test('says in one line that Electron is missing, then prints one line with the address', () => {
+test('says in one line why it opens in a browser, then one line with the address and how to start it again: nothing else', () => {
   const lines = output.trim().split('\n');
-  expect(lines[0]).toBe("Electron's binary is not installed on this machine (it cannot be downloaded here); starting the web host instead.");
+  expect(lines[0]).toBe("Packbench opens in a browser: Electron's desktop binary is not downloaded here (`npm run setup:electron` downloads it).");
   expect(lines.filter((line) => OPEN_URL.test(line))).toHaveLength(1);
+  expect(lines.at(-1)).toMatch(/\(Ctrl\+C to stop; `npm run start:web` starts it again\)$/);
+  // The suite built the renderer before it started: a current build is not built again.
+  expect(lines).toHaveLength(2);
 });
 
 test('the page reaches the station: the Sandbox profile, online', async ({ page }) => {

@@ -4,7 +4,8 @@
  * weight in ounces.
  */
 
-const PLACES = [
+/** Real US places: city, state, ZIP code. */
+export const PLACES = [
   ['San Francisco', 'CA', '94105'],
   ['Chicago', 'IL', '60606'],
   ['New York', 'NY', '10118'],

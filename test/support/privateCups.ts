@@ -325,6 +325,12 @@ async function startRawListener(file: string): Promise<{ port: number; close: ()
   return { port: address.port, close };
 }
 
+/** A loopback port where nothing listens: where CUPS would be on a computer whose CUPS is not running. */
+export async function closedPort(): Promise<number> {
+  const [port] = await freePorts();
+  return port;
+}
+
 async function freePorts(): Promise<[number, number, number]> {
   const servers = await Promise.all(
     Array.from({ length: 3 }, () => new Promise<net.Server>((resolve, reject) => {

@@ -21,7 +21,7 @@ import { openStation, type Station } from '../../electron/station/station';
 import { FileVault } from '../../electron/platform/vault';
 import { createSseParser } from '../../electron/webhost/bridge/sseParser';
 import { startWebHost, type WebHost } from '../../electron/webhost/server';
-import { startPrivateCups, type PrivateCups } from './privateCups';
+import { closedPort, startPrivateCups, type PrivateCups } from './privateCups';
 import { RawHttpClient, type RawAnswer } from './rawHttp';
 
 /** What every answer of the API must look like, whatever was asked. */
@@ -50,13 +50,35 @@ export interface StationHarnessOptions {
   readonly onEvent?: (event: StationEvent) => void;
   /** The built renderer to serve (the browser suite's screens); a minimal page when absent. */
   readonly rendererDir?: string;
+  /**
+   * Whether the sandbox profile's new store starts with the demo orders, as a new desk's does.
+   * Off unless asked for: tests that count orders start from an empty store.
+   */
+  readonly demoOrders?: boolean;
   /** Fills the data folder before the station opens it (a store with years of history). */
   readonly prepare?: (dataDir: string) => void | Promise<void>;
+  /**
+   * `cups` (the default): the private CUPS, its 4x6 file queue the label printer. `none`: a
+   * computer whose CUPS is not running (nothing listens where the station looks for it) and no
+   * label printer chosen, as on a fresh desk without a printer.
+   */
+  readonly printing?: 'cups' | 'none';
+}
+
+/** A saved file the station asked this computer to open or show in its folder. */
+export interface OpenedFile {
+  readonly file: string;
+  readonly reveal: boolean;
 }
 
 export interface StationHarness {
   readonly dataDir: string;
+  /** The private CUPS (a station started with `printing: 'none'` has none: asking for it throws). */
   readonly cups: PrivateCups;
+  /** The PDF folder printer's folder until the desk chooses another (a temporary one). */
+  readonly pdfFolder: string;
+  /** Files the station opened or showed, in order (no program is started). */
+  readonly opened: readonly OpenedFile[];
   /** The label printer: the private CUPS's 4x6 file queue. */
   readonly labelQueue: string;
   readonly webHost: WebHost;
@@ -80,6 +102,10 @@ export interface StationHarness {
   waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs?: number): Promise<T>;
   /** Waits for an event of `type` matching `match`, looking at events from index `from` on (all by default). */
   waitForEvent<T extends StationEvent['type']>(type: T, match: (event: EventOf<T>) => boolean, from?: number, timeoutMs?: number): Promise<EventOf<T>>;
+  /** Stops the web host (the station goes on), as a person stopping `npm start` would see it from a page. */
+  stopWebHost(): Promise<void>;
+  /** Stops the web host and starts a new one on the same port with a new token, as a restarted `npm start` does. */
+  restartWebHost(): Promise<WebHost>;
   /** Starts a standalone sandbox on 127.0.0.1:0 that `close()` stops too. */
   startServiceSandbox(options?: SandboxOptions): Promise<RunningSandbox>;
   close(): Promise<void>;
@@ -144,6 +170,8 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
   const responseTexts: string[] = [];
   const events: StationEvent[] = [];
   const sandboxes: RunningSandbox[] = [];
+  const opened: OpenedFile[] = [];
+  const pdfFolder = path.join(root, 'pdf-labels');
   let streamText = '';
   let cups: PrivateCups | undefined;
   let station: Station | undefined;
@@ -163,30 +191,55 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
   };
 
   try {
-    cups = await startPrivateCups();
+    const withCups = options.printing !== 'none';
+    if (withCups) cups = await startPrivateCups();
     await options.prepare?.(dataDir);
     const vault = await FileVault.open(path.join(dataDir, 'vault'));
+    // No CUPS: nothing listens where the station looks for one, as on a computer where it is not running.
+    const cupsEnv = cups?.env ?? { PATH: process.env.PATH, HOME: root, CUPS_SERVER: `127.0.0.1:${String(await closedPort())}` };
     station = await openStation({
       dataDir,
       vault,
-      printerBackend: new CupsBackend({ env: cups.env }),
+      printerBackend: new CupsBackend({ env: cupsEnv }),
+      pdfFolder,
+      fileOpener: {
+        open: (file) => Promise.resolve(void opened.push({ file, reveal: false })),
+        reveal: (file) => Promise.resolve(void opened.push({ file, reveal: true })),
+      },
       log: (line) => logLines.push(line),
+      demoOrders: options.demoOrders ?? false,
       ...(options.tuning === 'production' ? {} : { tuning: { ...DEFAULT_TUNING, ...options.tuning } }),
     });
-    webHost = await startWebHost({ host: station, rendererDir, port: 0, log: (line) => logLines.push(line) });
-    const client = new RawHttpClient(webHost.url);
-    http = client;
-    const host = webHost;
-    stream = await openEventStream(
-      host,
-      (event) => {
-        options.onEvent?.(event);
-        events.push(event);
-      },
-      (text) => (streamText += text),
-    );
+    const host = station;
+    const served = rendererDir;
+    const serve = (port: number): Promise<WebHost> => startWebHost({ host, rendererDir: served, port, log: (line) => logLines.push(line) });
+    /** Connects the test's own client and event stream to the web host as it is now. */
+    const connect = async (host: WebHost): Promise<void> => {
+      http = new RawHttpClient(host.url);
+      stream = await openEventStream(
+        host,
+        (event) => {
+          options.onEvent?.(event);
+          events.push(event);
+        },
+        (text) => (streamText += text),
+      );
+    };
+    webHost = await serve(0);
+    await connect(webHost);
+    /** The web host stopped, with the test's own client and stream: the station itself goes on. */
+    const stopWebHost = async (): Promise<void> => {
+      await stream?.stop();
+      stream = undefined;
+      http?.close();
+      http = undefined;
+      await webHost?.close();
+    };
 
     const post = async (method: string, body: string | undefined, headers: Record<string, string> = {}): Promise<RawAnswer> => {
+      const host = webHost;
+      const client = http;
+      if (host === undefined || client === undefined) throw new Error('the web host is stopped');
       const merged = { 'Content-Type': 'application/json', Authorization: `Bearer ${host.token}`, ...headers };
       const answer = await client.send({
         method: 'POST',
@@ -237,13 +290,33 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
       );
 
     // The label printer is the 4x6 file queue, set the way an admin sets it.
-    await value('setPrinterMap', { labelPrinter: cups.queues.label4x6 });
+    if (cups !== undefined) await value('setPrinterMap', { labelPrinter: cups.queues.label4x6 });
+    const privateCups = cups;
 
     return {
       dataDir,
-      cups,
-      labelQueue: cups.queues.label4x6,
-      webHost: host,
+      get cups(): PrivateCups {
+        if (privateCups === undefined) throw new Error('this station was started without CUPS (printing: none)');
+        return privateCups;
+      },
+      get labelQueue(): string {
+        if (privateCups === undefined) throw new Error('this station was started without CUPS (printing: none)');
+        return privateCups.queues.label4x6;
+      },
+      pdfFolder,
+      opened,
+      get webHost(): WebHost {
+        if (webHost === undefined) throw new Error('the web host was never started');
+        return webHost;
+      },
+      stopWebHost,
+      async restartWebHost(): Promise<WebHost> {
+        const port = webHost?.port ?? 0;
+        await stopWebHost();
+        webHost = await serve(port);
+        await connect(webHost);
+        return webHost;
+      },
       logLines,
       responseTexts,
       events,

@@ -93,12 +93,36 @@ async function main(): Promise<void> {
     await page.getByTestId('batch-print').filter({ hasText: 'completed' }).waitFor(WAIT);
     await shot(page, 'orders-batch');
 
+    // An imported order on the Ship screen: its items, note and gift message, one item scanned in.
+    await open(page, 'Ship');
+    await ship.nextOrder.click();
+    await ship.scan('#1001');
+    await page.getByLabel('Scan item').waitFor(WAIT);
+    await ship.scanner('TS-BLU-M');
+    await page.getByTestId('pack-count').filter({ hasText: '1 of 3' }).waitFor(WAIT);
+    await page.getByTestId('address-status').waitFor(WAIT);
+    await shot(page, 'ship-items');
+    // An order whose address the check calls invalid: held, with the way to correct or override it.
+    await desk.value('importOrders', { text: 'Order,Name,Address,City,State,Zip,Country,Item\nBAD-1,Pat Quinn,1 Nowhere Rd,Springfield,IL,00000,US,Mug\n' });
+    await ship.order.focus();
+    await ship.scan('BAD-1');
+    await page.getByRole('region', { name: 'Address check' }).filter({ hasText: 'Invalid' }).waitFor(WAIT);
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').focus();
+    await page.keyboard.press('3');
+    await ship.shipButton.click();
+    await page.getByTestId('ship-message').waitFor(WAIT);
+    await shot(page, 'ship-invalid-address');
+
     await open(page, 'Shipments');
     await page.getByTestId('shipment-row').first().waitFor(WAIT);
     await shot(page, 'shipments');
     await page.getByRole('button', { name: 'Open shipment SO-1044' }).click();
     await page.getByTestId('tracking-event').first().waitFor(WAIT);
     await shot(page, 'shipment-detail');
+    await page.getByTestId('shipment-detail').getByRole('group', { name: 'Actions on this shipment' }).getByRole('button', { name: 'Void' }).click();
+    await page.getByTestId('void-list').waitFor(WAIT);
+    await shot(page, 'shipments-void');
+    await page.keyboard.press('Escape');
     await open(page, 'Today');
     await page.getByTestId('spend-chart').waitFor(WAIT);
     await shot(page, 'today');
@@ -119,6 +143,50 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Test connection Sandbox' }).click();
     await page.getByTestId('profile-test').first().filter({ hasText: /^Connected/ }).waitFor(WAIT);
     await shot(page, 'connections');
+
+    // The same desk in the system's dark mode: a shipment's result.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await open(page, 'Ship');
+    await ship.nextOrder.click();
+    await ship.toRates('SO-1045');
+    await page.keyboard.press('Enter');
+    await ship.result.getByTestId('print-state').filter({ hasText: 'Label printed' }).waitFor(WAIT);
+    await page.locator('[data-testid="label-preview"][data-drawn="yes"]').waitFor(WAIT);
+    await shot(page, 'ship-dark');
+  } finally {
+    await browser.close();
+    await desk.close();
+  }
+  await newcomerShots();
+}
+
+/** A new desk with no printer and no CUPS running: the desk says so, then a demo order saved into the PDF folder. */
+async function newcomerShots(): Promise<void> {
+  const desk = await startStationHarness({ rendererDir: RENDERER_DIR, printing: 'none', demoOrders: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(desk.webHost.openUrl);
+    await page.getByTestId('connection-state').filter({ hasText: 'Online' }).waitFor(WAIT);
+    const ship = new ShipPage(page);
+    await ship.ready();
+    await page.getByTestId('label-printer-problem').waitFor(WAIT);
+    await ship.scan('DEMO-1002');
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').waitFor(WAIT);
+    await shot(page, 'ship-no-printer');
+    await page.getByRole('button', { name: 'Use the PDF folder' }).click();
+    await page.getByTestId('label-printer-problem').waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').focus();
+    await page.keyboard.press('3');
+    await page.keyboard.press('Enter');
+    await ship.rates.getByRole('option', { selected: true }).waitFor(WAIT);
+    await page.keyboard.press('Enter');
+    await ship.result.getByTestId('saved-file').waitFor(WAIT);
+    await page.locator('[data-testid="label-preview"][data-drawn="yes"]').waitFor(WAIT);
+    await shot(page, 'ship-pdf-folder');
   } finally {
     await browser.close();
     await desk.close();

@@ -44,6 +44,22 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { OUTBOX_STATES } from './outbox';\nexport const x = OUTBOX_STATES;\n", file)).toEqual([]);
   });
 
+  it('keeps shipping rules pure: the station API, the service contract, zod and each other', async () => {
+    const file = 'electron/shipping/probe.ts';
+    for (const module of ['../store/orders', '../station/context', '../printing/media', 'node:fs', 'electron']) {
+      expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file), module).toHaveLength(1);
+    }
+    for (const module of ['../api', '../service/contract', './orderShipment', 'zod']) {
+      expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file), module).toEqual([]);
+    }
+  });
+
+  it("lets tests beside the renderer take the station's values as fixtures, but still no Node", async () => {
+    const file = 'renderer/src/state/probe.test.ts';
+    expect(await restrictedImportErrors("import { SETTING_DEFAULTS } from '../../../electron/store/settings';\nexport const x = SETTING_DEFAULTS;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", file)).toHaveLength(1);
+  });
+
   it('keeps the store below the layers that use it: no printing, sync, station, transport or shell', async () => {
     const file = 'electron/store/probe.ts';
     for (const module of ['../printing/media', '../sync/outboxWorker', '../station/context', '../webhost/server', '../shell/ipc', '../platform/printers/backend', '../service/client/client']) {

@@ -42,11 +42,19 @@ export interface PrinterBackend {
 
 export type PrintBackendErrorKind = 'printerMissing' | 'rejecting' | 'failed';
 
+/**
+ * When the spooler itself could not be asked: it is not running on this computer, or the print
+ * server it names elsewhere cannot be reached. The desk says which, before anything is printed.
+ */
+export type SpoolerDown = 'notRunning' | 'unreachable';
+
 export class PrintBackendError extends Error {
   override name = 'PrintBackendError';
   constructor(
     readonly kind: PrintBackendErrorKind,
     message: string,
+    /** Set when the spooler could not be reached at all (always with kind `failed`). */
+    readonly spoolerDown?: SpoolerDown,
   ) {
     super(message);
   }

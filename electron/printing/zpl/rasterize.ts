@@ -37,12 +37,13 @@ export function dotsOf(points: number, dpi: number): number {
   return Math.round((points / 72) * dpi);
 }
 
-/** Every page of `pdf`, rendered in grey at `dpi`. */
-export async function rasterizePdf(pdf: Uint8Array, dpi: number): Promise<GreyImage[]> {
+/** Every page of `pdf` (or those listed, 0-based), rendered in grey at `dpi`, as shown (its /Rotate applied). */
+export async function rasterizePdf(pdf: Uint8Array, dpi: number, only?: readonly number[]): Promise<GreyImage[]> {
   const document = await (await pdfium()).loadDocument(pdf);
   try {
     const images: GreyImage[] = [];
     for (const page of document.pages()) {
+      if (only !== undefined && !only.includes(page.number)) continue;
       const { originalWidth, originalHeight } = page.getOriginalSize();
       const width = dotsOf(originalWidth, dpi);
       const height = dotsOf(originalHeight, dpi);

@@ -8,6 +8,7 @@ import { postalCodeIssues } from '../addresses';
 import { newTrackingNumber, trackingUrl } from '../carriers/trackingNumbers';
 import type { CarrierCode } from '../carriers/carriers';
 import { renderCommercialInvoice, renderLabel } from '../documents';
+import { LABEL_FORMATS, labelFormatOf, type LabelFormat } from '../documents/label-format';
 import { quoteShipment, type Quote } from '../rating';
 import type { Handler, SandboxServices } from '../server/context';
 import { ServiceFailure, issuesToItems } from '../server/failures';
@@ -52,6 +53,11 @@ export function shipDateIssues(shipDate: string, now: Date): FieldIssue[] {
   return [];
 }
 
+function labelFormatIssues(shipment: ShipmentCreate): FieldIssue[] {
+  if (labelFormatOf(shipment.additionalOptions?.labelFormat) !== undefined) return [];
+  return [{ field: 'additionalOptions.labelFormat', message: `additionalOptions.labelFormat must be one of ${LABEL_FORMATS.join(', ')}`, kind: 'value' }];
+}
+
 /** Everything wrong with a create (or rule preview) request beyond its schema. */
 export function shipmentIssues(shipment: ShipmentCreate, now: Date): FieldIssue[] {
   const packages: FieldIssue[] =
@@ -66,6 +72,7 @@ export function shipmentIssues(shipment: ShipmentCreate, now: Date): FieldIssue[
     ...postalCodeIssues(shipment.shipTo, 'shipTo'),
     ...packages,
     ...customsIssues(shipment),
+    ...labelFormatIssues(shipment),
   ];
 }
 
@@ -100,6 +107,21 @@ const pdfDocument = (type: string, name: string, pdf: Uint8Array, id: string): S
   documentContent: Buffer.from(pdf).toString('base64'),
 });
 
+/** A label in the format asked for: the 4x6 PDF as drawn, or (loaded only then) turned into a sheet, an image or ZPL. */
+async function labelDocument(format: LabelFormat, pdf: Uint8Array, trackingNumber: string, id: string): Promise<ShipmentDocument> {
+  if (format === 'PDF') return pdfDocument('Label', `label-${trackingNumber}.pdf`, pdf, id);
+  const { labelAs } = await import('../documents/label-formats');
+  const label = await labelAs(format, pdf, trackingNumber);
+  return {
+    document_Id: id,
+    documentName: `label-${trackingNumber}.${label.extension}`,
+    documentType: 'Label',
+    documentContentType: label.contentType,
+    documentMimeType: label.mimeType,
+    documentContent: Buffer.from(label.bytes).toString('base64'),
+  };
+}
+
 async function documentsFor(services: SandboxServices, shipment: ShipmentCreate, quote: Quote, id: string, trackingNumbers: readonly string[]): Promise<ShipmentDocument[]> {
   const labels = await Promise.all(
     shipment.packages.map(async (pkg, i) => {
@@ -120,7 +142,7 @@ async function documentsFor(services: SandboxServices, shipment: ShipmentCreate,
         ...(shipment.shipmentInfo.paymentType === undefined ? {} : { billing: shipment.shipmentInfo.paymentType }),
         shipmentId: id,
       });
-      return pdfDocument('Label', `label-${trackingNumber}.pdf`, pdf, services.newId('doc'));
+      return labelDocument(labelFormatOf(shipment.additionalOptions?.labelFormat) ?? 'PDF', pdf, trackingNumber, services.newId('doc'));
     }),
   );
   if (!isInternational(shipment)) return labels;

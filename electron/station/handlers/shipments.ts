@@ -14,6 +14,7 @@ import { findByOrderNumber, getByStationRef, upsertFromSearch } from '../../stor
 import { recordTrackingAnswer } from '../../store/tracking';
 import type { CachedShipment } from '../../api';
 import { StationError } from '../dispatch';
+import { overridesOf } from '../../store/overrides';
 import type { StationContext } from '../context';
 
 type ShipmentMethods =
@@ -62,6 +63,7 @@ export function shipmentHandlers(station: StationContext): Pick<StationHandlers,
       documents: listDocuments(db(), stationRef),
       printJobs: listPrintJobs(db(), { stationRef }),
       outbox: listForShipment(db(), stationRef),
+      overrides: overridesOf(db(), stationRef),
     }),
     cancelShipments: ({ stationRefs, reason }) => {
       // All are checked before any is queued: one unknown reference must not leave half a batch queued.

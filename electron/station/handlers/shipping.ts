@@ -5,9 +5,13 @@
  * crash can never lose it or buy its label twice. When the service is reachable it is sent at once.
  */
 import type { StationHandlers } from '../../api';
-import { followShipment } from '../../store/orders';
+import { renderPackingSlip, PACKING_SLIP_TYPE } from '../../printing/packingSlip';
+import type { ShipmentCreate } from '../../service/contract';
+import { saveDocuments } from '../../store/documents';
+import { followShipment, getOrder } from '../../store/orders';
 import { listForShipment, queueShipment } from '../../store/outbox';
 import { getSetting } from '../../store/settings';
+import { recordOverride } from '../../store/overrides';
 import { rememberShipRequest, shipmentOfRequest } from '../../store/shipRequests';
 import { getByStationRef } from '../../store/shipments';
 import { atomically } from '../../store/statements';
@@ -16,13 +20,29 @@ import type { StationContext } from '../context';
 
 type ShippingMethods = 'validateAddress' | 'rateShop' | 'previewRules' | 'ship';
 
+/**
+ * The packing slip of the imported order a shipment ships, when the desk prints slips: made before
+ * the shipment is queued (it needs no answer from the service) and kept with it, so it prints
+ * right after the label.
+ */
+async function packingSlipFor(station: StationContext, shipment: ShipmentCreate, now: number): Promise<Uint8Array | undefined> {
+  const db = station.connection().store.db;
+  const orderNumber = shipment.references?.orderNumber;
+  if (orderNumber === undefined || !getSetting(db, 'packingSlips')) return undefined;
+  const order = getOrder(db, orderNumber);
+  if (order === undefined) return undefined;
+  const from = shipment.shipFrom.companyName ?? shipment.shipFrom.contactName ?? shipment.shipFrom.city;
+  return renderPackingSlip({ order, from, shippedAt: now });
+}
+
 export function shippingHandlers(station: StationContext): Pick<StationHandlers, ShippingMethods> {
   return {
     validateAddress: ({ address }) => station.connection().service().validateAddress({ address }),
     rateShop: ({ request }) => station.connection().service().rateShop(request),
     previewRules: ({ shipment }) => station.connection().service().applyRule(shipment),
-    ship: ({ shipment, requestKey }) => {
+    ship: async ({ shipment, requestKey, overrides }) => {
       const now = station.timers.now();
+      const slip = await packingSlipFor(station, shipment, now);
       // The key is looked up and remembered in the shipment's own transaction: two presses that
       // race each other still queue one shipment.
       return station.connection().queue((db) =>
@@ -35,6 +55,8 @@ export function shippingHandlers(station: StationContext): Pick<StationHandlers,
           const stationRef = newStationRef(getSetting(db, 'deskId'), now);
           const item = queueShipment(db, { stationRef, input: shipment, now });
           rememberShipRequest(db, requestKey, stationRef, now);
+          for (const override of overrides ?? []) recordOverride(db, stationRef, override, now);
+          if (slip !== undefined) saveDocuments(db, stationRef, [{ type: PACKING_SLIP_TYPE, name: `packing-slip-${shipment.references?.orderNumber ?? stationRef}.pdf`, mime: 'application/pdf', packageIndex: null, bytes: slip }], now);
           // An imported open order of this number is shipped by it, in the same transaction.
           followShipment(db, stationRef, shipment.references?.orderNumber, now);
           return { stationRef, outboxId: item.id, status: getByStationRef(db, stationRef)?.status ?? 'queued', repeated: false };

@@ -10,10 +10,12 @@ import { setAsideStatusSchema } from './008-set-aside-status';
 import { seqIndexSchema } from './009-newest-first';
 import { printHoldSchema } from './010-print-hold';
 import { orderNotesSchema } from './011-order-notes';
+import { scansAndOverridesSchema } from './012-scans-and-overrides';
+import { printLayoutSchema } from './013-print-layout';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

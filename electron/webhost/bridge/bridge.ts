@@ -5,10 +5,14 @@
  * ApiResult; it never rejects, so the renderer handles a lost station like any other failure.
  * `onEvent` follows the station's event stream, reconnecting after a drop.
  *
+ * A page that had access and loses it (the station restarted with a new token, or stopped) is told
+ * with a `stationLost` event, once per cause, so it can say how to open the desk again instead of
+ * going on with forms that can no longer reach anything.
+ *
  * Bundled on its own (no framework, no zod) and served as a classic script that index.html
  * loads before the app.
  */
-import type { ApiError, ApiResult, MethodInput, StationApi, StationEvent, StationMethod, StationResults } from '../../api';
+import type { ApiError, ApiResult, MethodInput, StationApi, StationEvent, StationLostEvent, StationMethod, StationResults } from '../../api';
 import { API_ERROR_CODES, failure } from '../../api/result';
 import { createSseParser } from './sseParser';
 import { takeToken } from './token';
@@ -22,14 +26,38 @@ const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 
 let token = takeToken();
-window.addEventListener('hashchange', () => {
-  token = takeToken() ?? token;
-});
 
 const NO_TOKEN = failure(
   'permission',
   'This page has no access key for the station. Open the address the station printed (it ends with #token=…).',
 );
+const RESTARTED = failure(
+  'permission',
+  'The station was restarted, so this page no longer has access: open the address it printed when it started again (it ends with #token=…).',
+);
+
+/** Whether this page's token was ever accepted: a refusal after that means the station restarted. */
+let authorised = false;
+/** The causes already told: each is said once. */
+const told = new Set<StationLostEvent['reason']>();
+/** The stream's attempts in a row that reached nothing at all. */
+let unreachableInARow = 0;
+/** A station that stopped is said after this many attempts in a row (1 s and 2 s apart): a restart takes longer. */
+const UNREACHABLE_BEFORE_STOPPED = 2;
+
+function lost(reason: StationLostEvent['reason']): void {
+  if (!authorised || told.has(reason)) return;
+  told.add(reason);
+  deliver(JSON.stringify({ type: 'stationLost', reason } satisfies StationLostEvent));
+}
+
+window.addEventListener('hashchange', () => {
+  const next = takeToken();
+  if (next === undefined || next === token) return;
+  token = next;
+  // The station's new address pasted into a tab that lost the old one: the desk starts afresh with it.
+  if (told.size > 0) window.location.reload();
+});
 
 function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;
@@ -69,6 +97,12 @@ async function call(method: StationMethod, input: unknown): Promise<ApiResult<un
   } catch {
     return failure('offline', 'The station cannot be reached. Is it still running?', [], true);
   }
+  // A refused token stays refused: the station that accepted it was restarted with a new one.
+  if (response.status === 401 && authorised) {
+    lost('restarted');
+    return RESTARTED;
+  }
+  if (response.ok) authorised = true;
   let answer: unknown;
   try {
     answer = await response.json();
@@ -106,7 +140,7 @@ function deliver(data: string): void {
   }
 }
 
-type Outcome = 'opened' | 'failed' | 'refused';
+type Outcome = 'opened' | 'failed' | 'unreachable' | 'refused';
 
 /** Reads the stream once, until it ends, fails, falls silent or is stopped. */
 async function readStream(stop: AbortSignal): Promise<Outcome> {
@@ -115,11 +149,17 @@ async function readStream(stop: AbortSignal): Promise<Outcome> {
   const abort = () => connection.abort();
   stop.addEventListener('abort', abort);
   let silence: ReturnType<typeof setTimeout> | undefined;
+  /** Set when the station kept silent too long: a busy station, not a stopped one. */
+  let silent = false;
   const heard = () => {
     clearTimeout(silence);
-    silence = setTimeout(abort, SILENCE_LIMIT_MS);
+    silence = setTimeout(() => {
+      silent = true;
+      abort();
+    }, SILENCE_LIMIT_MS);
   };
   let opened = false;
+  let answered = false;
   try {
     heard();
     const response = await fetch('/api/events', {
@@ -128,10 +168,15 @@ async function readStream(stop: AbortSignal): Promise<Outcome> {
       credentials: 'omit',
       signal: connection.signal,
     });
+    answered = true;
     // A refused token stays refused: the station was restarted with a new one.
-    if (response.status === 401 || response.status === 403) return 'refused';
+    if (response.status === 401 || response.status === 403) {
+      if (response.status === 401) lost('restarted');
+      return 'refused';
+    }
     if (!response.ok || response.body === null) return 'failed';
     opened = true;
+    authorised = true;
     const feed = createSseParser(deliver);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     for (;;) {
@@ -146,7 +191,10 @@ async function readStream(stop: AbortSignal): Promise<Outcome> {
     clearTimeout(silence);
     stop.removeEventListener('abort', abort);
   }
-  return opened ? 'opened' : 'failed';
+  if (opened) return 'opened';
+  // Nothing answered at all (not even an error): not because the page stopped following, nor
+  // because a busy station took the connection and kept silent.
+  return answered || silent || stop.aborted ? 'failed' : 'unreachable';
 }
 
 function pause(ms: number, stop: AbortSignal): Promise<void> {
@@ -166,6 +214,8 @@ async function follow(stop: AbortSignal): Promise<void> {
   while (!stop.aborted) {
     const outcome = await readStream(stop);
     if (outcome === 'refused') return;
+    unreachableInARow = outcome === 'unreachable' ? unreachableInARow + 1 : 0;
+    if (unreachableInARow >= UNREACHABLE_BEFORE_STOPPED) lost('stopped');
     if (outcome === 'opened') retryMs = FIRST_RETRY_MS;
     await pause(retryMs, stop);
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);

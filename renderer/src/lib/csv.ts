@@ -10,10 +10,17 @@ export interface CsvColumn<T> {
   readonly value: (row: T) => string | number | null | undefined;
 }
 
+/**
+ * A text cell a spreadsheet could run as a formula: `=`, `+`, `-` or `@` (or their full-width
+ * forms) first, after any spaces or line breaks, or a tab or carriage return first. Papaparse's own
+ * test (`escapeFormulae: true`) misses a formula followed by a line break and one after spaces.
+ */
+const FORMULA_START = /^[\t\r]|^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
   const data = rows.map((row) => columns.map((column) => column.value(row) ?? ''));
-  // A cell such as "=HYPERLINK(…)" from an order's data must stay text in a spreadsheet.
-  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data }, { escapeFormulae: true, newline: '\r\n' })}`;
+  // A cell such as "=HYPERLINK(…)" from an order's data must stay text: it gets a leading apostrophe. Numbers are left as they are.
+  return `\uFEFF${Papa.unparse({ fields: columns.map((column) => column.header), data }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}`;
 }
 
 export function downloadCsv(fileName: string, text: string): void {

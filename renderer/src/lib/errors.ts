@@ -2,9 +2,12 @@
  * The one place where a station error becomes words for the desk. A screen hands whatever went
  * wrong to `handleError`; an error that names fields of the form it came from is returned as
  * messages by field (for the form to show at each field), and anything else is said in a toast.
+ * Every message goes through `plainWords` on its way: it names a field as the screen labels it,
+ * never by the service's path.
  */
 import { toast } from 'svelte-sonner';
 import type { ApiError, OutboxError } from '../../../electron/api';
+import { plainWords } from './fieldWords';
 import { StationCallError } from './station';
 
 /** What a person does about each kind of failure, said after the station's own message. */
@@ -15,16 +18,21 @@ const ADVICE: Partial<Record<ApiError['code'], string>> = {
   rateLimited: 'The service asked to slow down: try again in a moment.',
   service: 'The service failed: try again, or call support if it keeps failing.',
   unknownOutcome: 'The station checks with the service before it tries again.',
-  printer: 'Check the printer (Printers).',
+  printer: 'Check the printer on the Printers screen.',
   internal: 'The details are in the station log.',
 };
 
-/** A sentence for a person: the station's message, capitalised, with advice when there is some. */
+/** A message as a sentence: in plain words, capitalised, ended with a full stop. */
+export function sentence(message: string): string {
+  const plain = plainWords(message);
+  const capitalised = plain.charAt(0).toUpperCase() + plain.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
+/** A sentence for a person: the station's message in plain words, with advice when there is some. */
 export function words(error: ApiError): string {
-  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
   const advice = ADVICE[error.code];
-  const sentence = /[.!?]$/.test(message) ? message : `${message}.`;
-  return advice === undefined ? sentence : `${sentence} ${advice}`;
+  return advice === undefined ? sentence(error.message) : `${sentence(error.message)} ${advice}`;
 }
 
 /** Field messages of an error, keyed by the field path below `prefix` (`shipment.shipTo.city` → `shipTo.city`). */
@@ -33,7 +41,7 @@ export function fieldMessages(fields: readonly { field?: string | undefined; mes
   for (const { field, message } of fields) {
     if (field === undefined || field === '') continue;
     const path = prefix !== '' && field.startsWith(`${prefix}.`) ? field.slice(prefix.length + 1) : field;
-    found[path] ??= message;
+    found[path] ??= plainWords(message);
   }
   return found;
 }
@@ -41,6 +49,12 @@ export function fieldMessages(fields: readonly { field?: string | undefined; mes
 /** The field messages of a refusal kept on an outbox item (what the service said about each field). */
 export function refusalMessages(error: OutboxError | null): Record<string, string> {
   return fieldMessages(error?.items ?? []);
+}
+
+/** A refusal kept on an outbox item, its messages in plain words, for a screen to show as it is. */
+export function plainRefusal(error: OutboxError | null): OutboxError | null {
+  if (error === null) return null;
+  return { ...error, message: plainWords(error.message), ...(error.items === undefined ? {} : { items: error.items.map((item) => ({ ...item, message: plainWords(item.message) })) }) };
 }
 
 /**
@@ -53,6 +67,6 @@ export function handleError(error: unknown, options: { fieldPrefix?: string; qui
     if (Object.keys(fields).length === 0 && options.quiet !== true) toast.error(words(error.error));
     return fields;
   }
-  if (options.quiet !== true) toast.error(`Something went wrong on this screen: ${error instanceof Error ? error.message : String(error)}`);
+  if (options.quiet !== true) toast.error(`Something went wrong on this screen: ${plainWords(error instanceof Error ? error.message : String(error))}`);
   return {};
 }

@@ -1,5 +1,8 @@
 /** How the desk's screens write amounts, times and states: one way everywhere. */
-import type { MediaConfig, OutboxKind, OutboxState, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo } from '../../../electron/api';
+import type { LabelLayout, MediaConfig, OutboxKind, OutboxState, PDF_FOLDER_PRINTER, PrintJobState, PrintProblem, PrintPurpose, PrinterInfo, RolePrinterStatus } from '../../../electron/api';
+
+/** The built-in printer that saves PDF files (its name is the station's: the type holds them together). */
+export const PDF_FOLDER: typeof PDF_FOLDER_PRINTER = 'PDF folder';
 
 // Formatters are made once and kept: making one costs far more than formatting with it, and
 // each leaves native objects for the collector, which a list scrolled fast makes by thousands.
@@ -73,6 +76,18 @@ export function printerStateWords(printer: PrinterInfo | undefined): string {
   return message !== undefined && message !== '' && printer.state !== 'idle' ? `${base}: ${message}` : base;
 }
 
+/**
+ * Why the station thinks it is online or offline, in words: "getLocations answered 200" (a
+ * request's outcome, as the station logs it) is "the service answered".
+ */
+export function connectionReasonWords(reason: string): string {
+  const answered = /^\w+ answered (\d+)$/.exec(reason);
+  if (answered !== null) return Number(answered[1]) >= 500 ? `the service failed (error ${answered[1] ?? ''})` : 'the service answers';
+  const failed = /^\w+: (connection failed|no answer in time)$/.exec(reason);
+  if (failed !== null) return failed[1] === 'no answer in time' ? 'the service did not answer in time' : 'the service could not be reached';
+  return reason;
+}
+
 /** Whether a printer can take a job now. */
 export function printerReady(printer: PrinterInfo | undefined): boolean {
   return printer !== undefined && printer.accepting && printer.state !== 'stopped' && printer.state !== 'unknown';
@@ -104,11 +119,60 @@ export function mediaWords(media: MediaConfig): string {
   return `Custom ${inches(media.width)} x ${inches(media.height)} in`;
 }
 
-/** The document a failed print was for, and of which parcel: "Label for package 2 of SO-1001". */
-export function printProblemSubject(problem: PrintProblem): string {
-  const doc = problem.documentType === 'Label' ? `Label${problem.packageIndex === null ? '' : ` for package ${problem.packageIndex + 1}`}` : (problem.documentType ?? 'A document');
-  return `${doc} of ${problem.orderNumber ?? problem.trackingNumber ?? problem.job.stationRef}`;
+/**
+ * A document's type in words, as a sentence starts it: "Label", "Commercial invoice", "Packing
+ * list"; with its package for a label of a shipment of several ("Label for package 2").
+ */
+export function documentWords(type: string, packageIndex: number | null = null): string {
+  if (type === 'Label') return packageIndex === null ? 'Label' : `Label for package ${String(packageIndex + 1)}`;
+  const spaced = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+const inchesOf = (points: number): string => (points / 72).toFixed(1);
+
+/**
+ * What the station does to one label to print it, as the preview says it: its true size, what it
+ * was cut out of, the stock, the printed scale and the turn, then whatever else was noted.
+ */
+export function layoutWords(label: LabelLayout): { readonly summary: string; readonly details: readonly string[] } {
+  const size = `${inchesOf(label.size.width)} x ${inchesOf(label.size.height)} in`;
+  const percent = Math.floor(label.scale * 1000) / 10;
+  const scale = label.scale >= 0.999 ? 'at 100%, its true size' : `at ${String(percent)}% of its true size`;
+  const summary = `${label.what}: ${label.format} label of ${size}, printed ${scale} on ${label.media.name} stock${label.turned ? ', turned a quarter turn' : ''}`;
+  const cut = label.croppedFrom === null ? [] : [`Cut out of a ${inchesOf(label.croppedFrom.width)} x ${inchesOf(label.croppedFrom.height)} in page`];
+  return { summary, details: [...cut, ...label.notes.map((note) => `${note.charAt(0).toUpperCase()}${note.slice(1)}`)] };
+}
+
+/** The document a failed print was for, and of which parcel: "Label for package 2 of order SO-1001". */
+export function printProblemSubject(problem: PrintProblem): string {
+  const doc = problem.documentType === null ? 'A document' : documentWords(problem.documentType, problem.packageIndex);
+  const parcel = problem.orderNumber !== null ? `order ${problem.orderNumber}` : problem.trackingNumber !== null ? `shipment ${problem.trackingNumber}` : `shipment ${problem.job.stationRef}`;
+  return `${doc} of ${parcel}`;
+}
+
+/**
+ * Which printer a role's documents go to, said the same way in the header and on the Printers
+ * screen: the one chosen, or the system default (and which, or none).
+ */
+export function rolePrinterWords(status: RolePrinterStatus | undefined): string {
+  if (status === undefined) return '…';
+  if (status.chosen && status.printer !== null) return status.printer;
+  return `System default (${status.printer ?? 'none'})`;
+}
+
+/** A printer problem in a few words, for a badge beside the printer's name. */
+export const PRINTER_PROBLEM_WORDS: Readonly<Record<NonNullable<RolePrinterStatus['problem']>['kind'], string>> = {
+  spoolerNotRunning: 'print service not running',
+  spoolerUnreachable: 'print server unreachable',
+  spoolerFailed: 'print service failing',
+  noPrinters: 'no printers',
+  noDefault: 'none chosen',
+  notInstalled: 'not installed',
+  paused: 'paused',
+  notAccepting: 'not accepting jobs',
+  unreachable: 'cannot be reached',
+};
 
 /** "UPS Ground", not "UPS UPS Ground": most services already carry their carrier's name. */
 export function serviceWords(carrier: string, service: string): string {

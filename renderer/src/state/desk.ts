@@ -3,6 +3,7 @@
  * context: the station client and the state classes that more than one screen reads.
  */
 import { getContext, setContext } from 'svelte';
+import { webAudioPlayer, type SoundPlayer } from '../lib/sounds';
 import type { StationClient } from '../lib/station';
 import { ConnectionState } from './connection.svelte';
 import { NavigationState } from './navigation.svelte';
@@ -30,16 +31,17 @@ export interface Desk {
 
 const KEY = Symbol('desk');
 
-export function createDesk(station: StationClient): Desk {
+export function createDesk(station: StationClient, sounds: SoundPlayer = webAudioPlayer()): Desk {
   const settings = new SettingsState(station);
+  const connection = new ConnectionState(station);
   return {
     station,
-    connection: new ConnectionState(station),
+    connection,
     printers: new PrintersState(station),
     problems: new PrintProblemsState(station),
     settings,
     navigation: new NavigationState(),
-    ship: new ShipSession(station, settings),
+    ship: new ShipSession(station, { settings, online: () => connection.online, sounds }),
     batch: new BatchState(station),
     scale: new ScaleState(
       () => settings.current?.scale,
@@ -55,7 +57,17 @@ export function startDesk(desk: Desk): () => void {
   void desk.problems.load();
   // A scale allowed before is reconnected once the settings say how it is reached.
   void desk.settings.load().then(() => desk.scale.reconnect());
-  const stops = [desk.connection.follow(), desk.printers.follow(), desk.problems.follow(), desk.settings.follow(), desk.scale.watch()];
+  const stops = [
+    desk.connection.follow(),
+    desk.printers.follow(),
+    desk.problems.follow(),
+    desk.settings.follow(),
+    desk.scale.watch(),
+    // Another connection: the order on the Ship screen (its rates, its result) was the previous one's.
+    desk.station.on('connectionChanged', (event) => {
+      if (event.profileId !== desk.connection.info?.profile.id) desk.ship.nextOrder();
+    }),
+  ];
   return () => stops.forEach((stop) => stop());
 }
 

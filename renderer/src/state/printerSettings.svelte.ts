@@ -5,7 +5,7 @@
  * automatic printing is off, released with one action.
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { MediaName, PrintJob, PrinterLanguageConfig, PrinterSetup } from '../../../electron/api';
+import type { MediaConfig, MediaName, PrintJob, PrinterLanguageConfig, PrinterSetup } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError, words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
@@ -35,7 +35,7 @@ export class PrinterSettingsState {
   #notice = $state<string | undefined>();
   #releasing = $state(false);
   readonly #testPages = new SvelteMap<string, TestPageOutcome>();
-  /** Settings being saved right now ("map", "media:<printer>", "copies:<printer>", "language:<printer>"). */
+  /** Settings being saved right now ("map", "media:<printer>", "longer:<printer>", "copies:<printer>", "language:<printer>"). */
   readonly #saving = new SvelteSet<string>();
   readonly #shipments = new SvelteMap<string, JobShipment | null>();
   /** The printer each job went to, as the spooler's events said (a job row names it only when one was asked for). */
@@ -150,9 +150,39 @@ export class PrinterSettingsState {
     return this.#save(`media:${printer}`, () => this.station.value('setPrinterMedia', { printer, media }), `${printer} prints on ${media ?? 'the default media for what it prints'}`);
   }
 
+  /**
+   * A longer stock the printer can also print on, for labels longer than its media (4x8 for DHL's
+   * 99x200 mm labels); null forgets it. The media loaded is sent as it stands.
+   */
+  setLongerMedia(printer: string, longer: MediaName | null, media: MediaConfig | null): Promise<boolean> {
+    return this.#save(
+      `longer:${printer}`,
+      () => this.station.value('setPrinterMedia', { printer, media, longer }),
+      longer === null ? `${printer} has no longer stock: long labels print scaled, and say so` : `${printer} prints labels longer than its media on ${longer}`,
+    );
+  }
+
   /** Copies of each automatic print on a printer (1 to 9). */
   setCopies(printer: string, copies: number): Promise<boolean> {
     return this.#save(`copies:${printer}`, () => this.station.value('setPrinterCopies', { printer, copies }), `${printer} prints ${copies} ${copies === 1 ? 'copy' : 'copies'} of each automatic print`);
+  }
+
+  /**
+   * The folder the PDF folder saves into; null goes back to the default. A folder the station
+   * cannot use comes back as the reason, for the field to show.
+   */
+  async setPdfFolder(folder: string | null): Promise<string | undefined> {
+    this.#saving.add('pdfFolder');
+    try {
+      const setup = await this.station.value('setPdfFolder', { folder });
+      this.printers.accept(setup);
+      this.#notice = `The PDF folder saves into ${setup.pdfFolder}`;
+      return undefined;
+    } catch (error) {
+      return handleError(error).folder;
+    } finally {
+      this.#saving.delete('pdfFolder');
+    }
   }
 
   /** PDF through the printer's driver, or ZPL drawn at its resolution with its darkness and offset. */

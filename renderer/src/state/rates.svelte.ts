@@ -4,10 +4,12 @@
  * one chosen. "Apply rule" asks the business rules which service this shipment should take and
  * chooses it.
  */
-import type { ApiError, MethodInput, StationResults } from '../../../electron/api';
+import type { ApiError, MethodInput, ServiceRule, StationResults } from '../../../electron/api';
+import { plainWords } from '../lib/fieldWords';
+import { chooseRate } from '../lib/serviceRules';
+import type { StationClient } from '../lib/station';
 
 type ApplyRuleResponse = StationResults['previewRules'];
-import type { StationClient } from '../lib/station';
 
 type RateShopAnswer = StationResults['rateShop'];
 type CarrierRates = RateShopAnswer['responses'][number];
@@ -61,6 +63,10 @@ export class RatesState {
   #loading = $state(false);
   #problem = $state<string | undefined>();
   #rule = $state<ApplyRuleResponse | undefined>();
+  /** Why the chosen rate is the chosen one, in words. */
+  #reason = $state<string | undefined>();
+  /** The form as it was when these rates were asked for (ShipForm.quoteKey): they are its prices, no other's. */
+  #quotedFor = $state<string | undefined>();
   /** Which request the list answers: a newer request's answer wins over an older one. */
   #asked = 0;
 
@@ -80,6 +86,13 @@ export class RatesState {
   }
   get rule(): ApplyRuleResponse | undefined {
     return this.#rule;
+  }
+  get reason(): string | undefined {
+    return this.#reason;
+  }
+  /** The form these rates were quoted for; undefined when there are none. */
+  get quotedFor(): string | undefined {
+    return this.#quotedFor;
   }
 
   /** The rates in the order shown. */
@@ -112,19 +125,24 @@ export class RatesState {
   }
 
   /**
-   * Chooses the rate an order asked for by name ("Express", "UPS Ground", "Standard Shipping"):
-   * the cheapest rate whose service name holds every word of it; the choice stays when none does.
+   * Chooses as the order asked (its requested service read through the desk's rules), or the first
+   * rate as shown when it asked for nothing; says why.
    */
-  prefer(requested: string): void {
-    const words = requested.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word !== '' && word !== 'shipping');
-    if (words.length === 0) return;
-    const named = (rate: Rate): string => `${rate.carrierDisplayName} ${rate.carrierName} ${rate.serviceDisplayName} ${rate.serviceName}`.toLowerCase();
-    const match = [...this.#rates].filter((rate) => words.every((word) => named(rate).includes(word))).sort((a, b) => a.price - b.price)[0];
-    if (match !== undefined) this.#chosenId = match.id;
+  chooseFor(requested: string | undefined, rules: readonly ServiceRule[]): void {
+    if (requested === undefined) {
+      this.#chosenId = this.list[0]?.id;
+      this.#reason = this.#chosenId === undefined ? undefined : 'Cheapest';
+      return;
+    }
+    const choice = chooseRate(this.#rates, requested, rules);
+    this.#chosenId = choice.id;
+    this.#reason = choice.reason;
   }
 
   choose(id: string): void {
-    if (this.#rates.some((rate) => rate.id === id)) this.#chosenId = id;
+    if (!this.#rates.some((rate) => rate.id === id) || id === this.#chosenId) return;
+    this.#chosenId = id;
+    this.#reason = 'Chosen at the desk';
   }
 
   /** Moves the choice up or down the list as shown. */
@@ -133,7 +151,7 @@ export class RatesState {
     if (list.length === 0) return;
     const at = list.findIndex((rate) => rate.id === this.#chosenId);
     const next = at === -1 ? 0 : Math.min(list.length - 1, Math.max(0, at + by));
-    this.#chosenId = list[next]?.id;
+    this.choose(list[next]?.id ?? '');
   }
 
   clear(): void {
@@ -142,26 +160,33 @@ export class RatesState {
     this.#chosenId = undefined;
     this.#problem = undefined;
     this.#rule = undefined;
+    this.#reason = undefined;
+    this.#quotedFor = undefined;
     this.#loading = false;
   }
 
-  /** Asks for rates; the first in the order shown is chosen. Returns the station's error for the form, if any. */
-  async fetch(request: MethodInput<'rateShop'>['request']): Promise<{ ok: true } | { ok: false; error: ApiError }> {
+  /**
+   * Asks for rates for the form whose quote key is `quotedFor`; nothing is chosen yet (chooseFor).
+   * Returns the station's error for the form, if any, and `superseded` when a newer request (or a
+   * clear) came meanwhile: its answer, not this one, fills the list.
+   */
+  async fetch(request: MethodInput<'rateShop'>['request'], quotedFor: string): Promise<{ ok: true } | { ok: false; error?: ApiError; superseded?: true }> {
     const asked = ++this.#asked;
     this.#loading = true;
     this.#problem = undefined;
     const result = await this.station.call('rateShop', { request });
-    // A newer request was made meanwhile: its answer, not this one, fills the list.
-    if (asked !== this.#asked) return result.ok ? { ok: true } : { ok: false, error: result.error };
+    if (asked !== this.#asked) return { ok: false, superseded: true };
     this.#loading = false;
+    this.#chosenId = undefined;
+    this.#reason = undefined;
     if (!result.ok) {
       this.#rates = [];
-      this.#chosenId = undefined;
-      this.#problem = result.error.message;
+      this.#quotedFor = undefined;
+      this.#problem = plainWords(result.error.message);
       return { ok: false, error: result.error };
     }
     this.#rates = flatten(result.value);
-    this.#chosenId = this.list[0]?.id;
+    this.#quotedFor = quotedFor;
     if (this.#rates.length === 0) this.#problem = 'No carrier offers a service for this shipment';
     return { ok: true };
   }
@@ -171,13 +196,19 @@ export class RatesState {
    * they name (by its method: "Ground", "2nd Day Air"…). Returns the rule's answer, or the error.
    */
   async applyRule(shipment: MethodInput<'previewRules'>['shipment']): Promise<{ rule?: ApplyRuleResponse; error?: ApiError }> {
+    const asked = this.#asked;
     const result = await this.station.call('previewRules', { shipment });
+    // The rates were cleared or asked again meanwhile (another order, a changed form): not this answer's.
+    if (asked !== this.#asked) return {};
     if (!result.ok) return { error: result.error };
     this.#rule = result.value;
     const method = squash(result.value.shipMethod ?? '');
     const matches = this.#rates.filter((rate) => method !== '' && (squash(rate.shipMethod) === method || squash(rate.serviceDisplayName).includes(method)));
     const best = [...matches].sort((a, b) => a.price - b.price)[0];
-    if (best !== undefined) this.#chosenId = best.id;
+    if (best !== undefined) {
+      this.#chosenId = best.id;
+      this.#reason = `The business rule ${result.value.ruleName ?? result.value.ruleId ?? ''} chose ${result.value.shipMethod ?? 'this service'}`;
+    }
     return { rule: result.value };
   }
 }

@@ -5,7 +5,8 @@
  * its focus and its fields. A form with unsaved changes is parked when the packer leaves the
  * screen and taken up again on return, so nothing typed is lost by looking at another screen.
  */
-import type { BoxPreset, LocationsPage, MethodInput, ScaleSettings, StationSettings, UnitSystem } from '../../../electron/api';
+import type { BoxPreset, LocationsPage, MethodInput, NamedService, ScaleSettings, ServiceRule, StationSettings, UnitSystem } from '../../../electron/api';
+import { KNOWN_SERVICES, serviceKey } from '../lib/carriers';
 import { handleError } from '../lib/errors';
 import { StationCallError, type StationClient } from '../lib/station';
 import type { SettingsState } from './settings.svelte';
@@ -32,6 +33,25 @@ export interface PresetDraft {
 
 export type PresetField = 'code' | 'name' | 'length' | 'width' | 'height';
 
+/** A requested-service rule as the form holds it: names as typed (comma between them), services by their key. */
+export interface RuleDraft {
+  readonly key: number;
+  names: string;
+  kind: ServiceRule['choice']['kind'];
+  /** '' for any number of days. */
+  withinDays: string;
+  expressOnly: boolean;
+  /** The service a `service` rule names (serviceKey). */
+  service: string;
+  /** The service without rates (serviceKey); '' for the desk's default. */
+  offline: string;
+}
+
+export type RuleField = Exclude<keyof RuleDraft, 'key'>;
+
+/** The most rules the station keeps (electron/api/settings.ts). */
+export const MAX_RULES = 50;
+
 /** The scale's settings as the form holds them: the port as typed ('' for the first port). */
 export type ScaleDraft = Omit<ScaleSettings, 'serialPort'> & { serialPort: string };
 
@@ -47,9 +67,15 @@ export interface SettingsDraft {
   preferredCarrier: string;
   boxPresets: PresetDraft[];
   scale: ScaleDraft;
+  packVerification: boolean;
+  sounds: boolean;
+  packingSlips: boolean;
+  /** The desk's service without rates (serviceKey). */
+  defaultService: string;
+  serviceRules: RuleDraft[];
 }
 
-export type ScalarField = Exclude<keyof SettingsDraft, 'boxPresets' | 'scale'>;
+export type ScalarField = Exclude<keyof SettingsDraft, 'boxPresets' | 'scale' | 'serviceRules'>;
 
 /** A number as typed: undefined when empty, NaN when it is not one. */
 function numberOf(text: string): number | undefined {
@@ -60,12 +86,20 @@ function numberOf(text: string): number | undefined {
 
 /** What a draft looks like without its rows' keys: two drafts that say the same compare equal. */
 function comparable(draft: SettingsDraft): string {
-  return JSON.stringify({ ...draft, boxPresets: draft.boxPresets.map(({ key: _key, ...rest }) => rest) });
+  return JSON.stringify({ ...draft, boxPresets: draft.boxPresets.map(({ key: _key, ...rest }) => rest), serviceRules: draft.serviceRules.map(({ key: _key, ...rest }) => rest) });
 }
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'refused';
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(KNOWN_SERVICES.map(serviceKey));
+
+/** Every service the settings name (the desk's default, the rules' own), each once. */
+function servicesNamedBy(settings: StationSettings): NamedService[] {
+  const named = [settings.defaultService, ...settings.serviceRules.flatMap((rule) => [rule.choice.kind === 'service' ? rule.choice.service : null, rule.offline])];
+  return [...new Map(named.filter((service): service is NamedService => service !== null).map((service) => [serviceKey(service), service])).values()];
+}
 
 export class SettingsForm {
   // Raw: compared by identity with what SettingsState holds.
@@ -75,6 +109,8 @@ export class SettingsForm {
   #saving = $state(false);
   /** The station's settings changed (another connection became active) while this form had changes. */
   #stale = $state(false);
+  /** Services the settings name that the desk's list does not know, offered beside it. */
+  readonly #otherServices = $derived(this.#saved === undefined ? [] : servicesNamedBy(this.#saved).filter((service) => !KNOWN_KEYS.has(serviceKey(service))));
   #nextKey = 1;
 
   constructor(private readonly settings: SettingsState) {}
@@ -90,6 +126,10 @@ export class SettingsForm {
   }
   get stale(): boolean {
     return this.#stale;
+  }
+  /** The services a rule or the desk's default may name. */
+  get services(): readonly NamedService[] {
+    return [...KNOWN_SERVICES, ...this.#otherServices];
   }
 
   /** Something on the form differs from what the station keeps. */
@@ -173,6 +213,40 @@ export class SettingsForm {
     return to;
   }
 
+  setRuleField<F extends RuleField>(index: number, field: F, value: RuleDraft[F]): void {
+    const row = this.#draft?.serviceRules[index];
+    if (row === undefined) return;
+    row[field] = value;
+    this.#clear(`serviceRules[${index}].${field === 'kind' || field === 'service' ? 'choice' : field}`);
+  }
+
+  /** Adds a rule at the end; its index, or undefined when the list is full. */
+  addRule(): number | undefined {
+    const rows = this.#draft?.serviceRules;
+    if (rows === undefined || rows.length >= MAX_RULES) return undefined;
+    rows.push({ key: this.#nextKey++, names: '', kind: 'cheapest', withinDays: '', expressOnly: false, service: serviceKey(KNOWN_SERVICES[0] ?? { carrier: 'UPS', serviceLevel: 'UPS_GROUND' }), offline: '' });
+    this.#clearRuleErrors();
+    return rows.length - 1;
+  }
+
+  removeRule(index: number): void {
+    const rows = this.#draft?.serviceRules;
+    if (rows === undefined || rows[index] === undefined) return;
+    rows.splice(index, 1);
+    this.#clearRuleErrors();
+  }
+
+  /** Moves a rule one place up or down (the first of equal matches wins); its new index. */
+  moveRule(index: number, by: -1 | 1): number {
+    const rows = this.#draft?.serviceRules;
+    const to = index + by;
+    if (rows === undefined || to < 0 || to >= rows.length) return index;
+    const [row] = rows.splice(index, 1);
+    if (row !== undefined) rows.splice(to, 0, row);
+    this.#clearRuleErrors();
+    return to;
+  }
+
   /** Saves every changed setting at once; field messages from the station land at their fields. */
   async save(): Promise<SaveOutcome> {
     const draft = this.#draft;
@@ -209,6 +283,19 @@ export class SettingsForm {
 
   #draftOf(settings: StationSettings): SettingsDraft {
     return {
+      packVerification: settings.packVerification,
+      sounds: settings.sounds,
+      packingSlips: settings.packingSlips,
+      defaultService: serviceKey(settings.defaultService),
+      serviceRules: settings.serviceRules.map((rule) => ({
+        key: this.#nextKey++,
+        names: rule.names.join(', '),
+        kind: rule.choice.kind,
+        withinDays: rule.choice.kind === 'cheapest' && rule.choice.withinDays !== null ? String(rule.choice.withinDays) : '',
+        expressOnly: rule.choice.kind === 'cheapest' && rule.choice.expressOnly,
+        service: rule.choice.kind === 'service' ? serviceKey(rule.choice.service) : serviceKey(settings.defaultService),
+        offline: rule.offline === null ? '' : serviceKey(rule.offline),
+      })),
       deskId: settings.deskId,
       labelRetentionDays: String(settings.labelRetentionDays),
       autoPrintLabels: settings.autoPrintLabels,
@@ -242,7 +329,20 @@ export class SettingsForm {
       }
       return { code: row.code.trim(), name: row.name.trim(), length: sides.length ?? 0, width: sides.width ?? 0, height: sides.height ?? 0, unitOfLength: row.unitOfLength };
     });
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    const serviceOf = (key: string): NamedService | undefined => this.services.find((service) => serviceKey(service) === key);
+    const rules = draft.serviceRules.map((row, i): ServiceRule => {
+      const names = row.names.split(',').map((name) => name.trim()).filter((name) => name !== '');
+      if (names.length === 0) errors[`serviceRules[${i}].names`] = 'Name at least one requested service (commas between names)';
+      const days = numberOf(row.withinDays);
+      if (days !== undefined && (Number.isNaN(days) || !Number.isInteger(days) || days < 1 || days > 10)) errors[`serviceRules[${i}].withinDays`] = 'Days must be a whole number from 1 to 10, or empty for any';
+      const offline = row.offline === '' ? null : (serviceOf(row.offline) ?? null);
+      const service = serviceOf(row.service);
+      if (row.kind === 'service' && service !== undefined) return { names, choice: { kind: 'service', service }, offline };
+      return { names, choice: { kind: 'cheapest', withinDays: days === undefined || Number.isNaN(days) ? null : days, expressOnly: row.expressOnly }, offline };
+    });
+    const defaultService = serviceOf(draft.defaultService);
+    if (defaultService === undefined) errors.defaultService = 'Choose the service to ship with when no rates can be had';
+    if (Object.keys(errors).length > 0 || defaultService === undefined) return { ok: false, errors };
     const carrier = draft.preferredCarrier.trim();
     return {
       ok: true,
@@ -256,6 +356,11 @@ export class SettingsForm {
         preferredCarrier: carrier === '' ? null : carrier,
         boxPresets: presets,
         scale: { ...draft.scale, serialPort: draft.scale.serialPort.trim() === '' ? null : draft.scale.serialPort.trim() },
+        packVerification: draft.packVerification,
+        sounds: draft.sounds,
+        packingSlips: draft.packingSlips,
+        defaultService,
+        serviceRules: rules,
       },
     };
   }
@@ -264,6 +369,10 @@ export class SettingsForm {
     if (this.#errors[path] === undefined) return;
     const { [path]: _gone, ...rest } = this.#errors;
     this.#errors = rest;
+  }
+
+  #clearRuleErrors(): void {
+    this.#errors = Object.fromEntries(Object.entries(this.#errors).filter(([path]) => !path.startsWith('serviceRules')));
   }
 
   /** Row messages name rows by place: once rows move, the places no longer fit. */

@@ -4,7 +4,7 @@
  * and the request key of this one intent to ship. It holds text as typed; `build()` turns it
  * into the shipment the station API takes, or into messages at the fields that stop it.
  */
-import type { BoxPreset, MethodInput, ShipmentSummary, StationResults, StoredOrder } from '../../../electron/api';
+import type { BoxPreset, MethodInput, OrderShipmentDraft, ShipmentSummary, StationResults } from '../../../electron/api';
 
 type AddressValidationResponse = StationResults['validateAddress'];
 
@@ -48,8 +48,6 @@ export const DUTIES_PAYERS = ['Recipient', 'Sender', 'Third party'] as const;
 const emptyAddress = (): AddressDraft => ({ contactName: '', companyName: '', address1: '', address2: '', city: '', stateProvince: '', zipPostalCode: '', country: 'US', phoneNumber1: '', emailAddress: '' });
 const emptyPackage = (): PackageDraft => ({ preset: '', weight: '', length: '', width: '', height: '', declaredValue: '' });
 const emptyCommodity = (): CommodityDraft => ({ description: '', quantity: '1', unitPrice: '', unitWeight: '', countryOfOrigin: 'US' });
-/** Grams in a pound and in a kilogram: an order file's weights are kept in grams. */
-const GRAMS_PER = { LB: 453.59237, KG: 1000 } as const;
 const emptyCustoms = (): CustomsDraft => ({ commodities: [emptyCommodity()], incoTerm1: 'DAP', reasonToExport: 'Sale', dutiesPaidBy: 'Recipient', currencyCode: 'USD' });
 
 /** A request key: made once per intent to ship, so that repeats of the intent buy nothing twice. */
@@ -79,6 +77,22 @@ export class ShipForm {
   #customs = $state<CustomsDraft>(emptyCustoms());
   #errors = $state<Record<string, string>>({});
   #requestKey = $state(newRequestKey());
+  /** The address as the check compares it: what is typed, trimmed, any case. */
+  readonly #addressKey = $derived(JSON.stringify(ADDRESS_FIELDS.map((f) => this.#shipTo[f].trim().toUpperCase())));
+  /**
+   * Everything a rate depends on, as typed: where from and to, the packages, and the customs when
+   * the shipment crosses a border. Rates are for the form as it was when they were asked for; once
+   * this changes they are out of date.
+   */
+  readonly #quoteKey = $derived(
+    JSON.stringify([
+      this.#shipFrom ?? null,
+      // Exactly as typed (trimmed): a price is for the address sent, not for one like it.
+      ADDRESS_FIELDS.map((f) => this.#shipTo[f].trim()),
+      this.#packages.map((p) => [p.preset.startsWith('PALLET'), p.weight.trim(), p.length.trim(), p.width.trim(), p.height.trim(), p.declaredValue.trim()]),
+      this.international ? this.#customs : null,
+    ]),
+  );
 
   get orderNumber(): string {
     return this.#orderNumber;
@@ -110,7 +124,17 @@ export class ShipForm {
 
   /** The last address check, while the address is still the one it checked. */
   get check(): AddressValidationResponse | undefined {
-    return this.#checkedFor === this.#addressKey() ? this.#check : undefined;
+    return this.#checkedFor === this.#addressKey ? this.#check : undefined;
+  }
+
+  /** The address as typed (trimmed, any case): an override or a check is for this address only. */
+  get addressKey(): string {
+    return this.#addressKey;
+  }
+
+  /** What rates are asked for: see #quoteKey. */
+  get quoteKey(): string {
+    return this.#quoteKey;
   }
 
   /** Countries differ: customs data is needed. */
@@ -155,38 +179,28 @@ export class ShipForm {
   }
 
   /**
-   * Fills the form from an imported order: its ship-to, its items as the customs lines (used
-   * when the countries differ), and package 1's weight from the items' weights when the file gave
-   * them (in the desk's unit). The box is still the packer's to choose.
+   * Fills the form from an imported order as the station drafted it: its ship-to, its items as the
+   * customs lines (used when the countries differ) and package 1's weight when the file gave the
+   * items' weights. The box is still the packer's to choose.
    */
-  loadOrder(order: StoredOrder, weightUnit: 'LB' | 'KG'): void {
-    const to = order.shipTo;
+  loadDraft(draft: OrderShipmentDraft): void {
+    const to = draft.shipTo;
     const address = emptyAddress();
-    address.contactName = to.name;
-    address.companyName = to.company ?? '';
-    address.address1 = to.address1;
-    address.address2 = to.address2 ?? '';
-    address.city = to.city;
-    address.stateProvince = to.stateProvince;
-    address.zipPostalCode = to.zipPostalCode;
-    address.country = to.country;
-    address.phoneNumber1 = to.phone ?? '';
-    address.emailAddress = to.email ?? '';
+    for (const field of ADDRESS_FIELDS) address[field] = to[field] ?? address[field];
     this.#shipTo = address;
     this.#check = undefined;
     this.#checkedFor = undefined;
-    const inUnit = (grams: number): string => String(Math.round((grams / GRAMS_PER[weightUnit]) * 100) / 100);
-    this.#packages = [{ ...emptyPackage(), weight: order.estimatedWeightGrams === null || order.estimatedWeightGrams <= 0 ? '' : inUnit(order.estimatedWeightGrams) }];
+    this.#packages = [{ ...emptyPackage(), weight: draft.weight === null ? '' : String(draft.weight) }];
     this.#customs = {
       ...emptyCustoms(),
-      commodities: order.items.map((item) => ({
+      commodities: draft.commodities.map((item) => ({
         description: item.description,
         quantity: String(item.quantity),
         unitPrice: item.unitPrice === null ? '' : String(item.unitPrice),
-        unitWeight: item.unitWeightGrams === null ? '' : inUnit(item.unitWeightGrams),
-        countryOfOrigin: 'US',
+        unitWeight: item.unitWeight === null ? '' : String(item.unitWeight),
+        countryOfOrigin: item.countryOfOrigin,
       })),
-      ...(order.currency === null ? {} : { currencyCode: order.currency }),
+      currencyCode: draft.currencyCode,
     };
     this.#errors = {};
   }
@@ -228,7 +242,7 @@ export class ShipForm {
   /** Keeps the answer of an address check for the address as it is now. */
   setCheck(answer: AddressValidationResponse | undefined): void {
     this.#check = answer;
-    this.#checkedFor = answer === undefined ? undefined : this.#addressKey();
+    this.#checkedFor = answer === undefined ? undefined : this.#addressKey;
   }
 
   /** Puts the standardized address in place of the typed one (names and phone are kept when it has none). */
@@ -242,12 +256,8 @@ export class ShipForm {
     }
     // The standardized address is the checked one: the check still stands for it.
     this.#check = check;
-    this.#checkedFor = this.#addressKey();
+    this.#checkedFor = this.#addressKey;
     for (const field of ADDRESS_FIELDS) this.clearError(`shipTo.${field}`);
-  }
-
-  #addressKey(): string {
-    return JSON.stringify(ADDRESS_FIELDS.map((f) => this.#shipTo[f].trim().toUpperCase()));
   }
 
   setPackageField(index: number, field: keyof PackageDraft, value: string): void {

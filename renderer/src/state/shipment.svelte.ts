@@ -4,12 +4,22 @@
  * answer; and its label's print, as it happens: held, sent to the printer, printed, or why not.
  * Kept current from the station's events for this shipment alone.
  */
-import type { OutboxError, ShipmentDetail, StationEvent } from '../../../electron/api';
-import { refusalMessages } from '../lib/errors';
+import type { OutboxError, PrintJob, ShipmentDetail, StationEvent } from '../../../electron/api';
+import { plainRefusal, refusalMessages } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
 export type ShipmentStage = 'queued' | 'sending' | 'created' | 'refused' | 'unsure';
 export type PrintStage = 'waiting' | 'held' | 'sent' | 'printed' | 'failed';
+
+/** A document of the shipment besides its labels (a commercial invoice, a packing slip) and where its print stands. */
+export interface OtherPrint {
+  readonly documentId: number;
+  /** The service's or the station's document type: CommercialInvoice, PackingSlip… */
+  readonly type: string;
+  readonly state: PrintJob['state'];
+  readonly message: string | undefined;
+  readonly printer: string | undefined;
+}
 
 /** How often a shipment still on its way is read again, in case an event was missed. */
 const BACKSTOP_READ_MS = 5_000;
@@ -24,6 +34,8 @@ export class ShipmentProgress {
   #printMessage = $state<string | undefined>();
   #printer = $state<string | undefined>();
   #jobIds: readonly number[] = [];
+  #otherPrints = $state<readonly OtherPrint[]>([]);
+  #otherJobIds: readonly number[] = [];
   #stop: (() => void) | undefined;
   /**
    * Events seen for this shipment's outbox item and for its print jobs. A read of the shipment
@@ -73,6 +85,10 @@ export class ShipmentProgress {
   get trackingNumber(): string | undefined {
     return this.#detail?.shipment.trackingNumber ?? undefined;
   }
+  /** The shipment's other documents (not labels) and their prints, newest print of each. */
+  get otherPrints(): readonly OtherPrint[] {
+    return this.#otherPrints;
+  }
   /** The first label kept for this shipment, for the preview. */
   get labelDocumentId(): number | undefined {
     return this.#detail?.documents.find((doc) => doc.type === 'Label')?.documentId;
@@ -110,6 +126,8 @@ export class ShipmentProgress {
     this.#printMessage = undefined;
     this.#printer = undefined;
     this.#jobIds = [];
+    this.#otherPrints = [];
+    this.#otherJobIds = [];
   }
 
   /** The shipment was corrected and sent again: it is queued anew. */
@@ -133,7 +151,9 @@ export class ShipmentProgress {
       this.#print = event.state === 'completed' ? 'printed' : event.state;
       this.#printMessage = event.message;
       this.#printer = event.printer ?? this.#printer;
-    } else if (event.type === 'printJob' && event.ids.length > 0 && this.#print !== 'printed') {
+    } else if (event.type === 'printJob' && event.ids.some((id) => this.#otherJobIds.includes(id))) {
+      void this.#refresh();
+    } else if (event.type === 'printJob' && event.ids.length > 0 && !this.#settled()) {
       // Jobs this page has not learned yet: the station can print a label before the reply that
       // names the shipment reaches the page. A read that started earlier would be older than this
       // event, so it must not set the print state; a fresh read does.
@@ -142,9 +162,12 @@ export class ShipmentProgress {
     }
   }
 
-  /** Nothing more will happen without a person: refused, or created with its label printed or failed. */
+  /** Nothing more will happen without a person: refused, or created with its label and its other documents printed, failed or held. */
   #settled(): boolean {
-    return this.#stage === 'refused' || (this.#stage === 'created' && (this.#print === 'printed' || this.#print === 'failed' || this.#print === 'held'));
+    if (this.#stage === 'refused') return true;
+    // A document waits as its label does: held labels hold their slips too.
+    const documentsDone = this.#print === 'held' || this.#otherPrints.every((doc) => doc.state === 'completed' || doc.state === 'failed' || (doc.state === 'queued' && doc.message !== undefined));
+    return this.#stage === 'created' && (this.#print === 'printed' || this.#print === 'failed' || this.#print === 'held') && documentsDone;
   }
 
   #stageOf(state: string): void {
@@ -169,8 +192,17 @@ export class ShipmentProgress {
     const create = detail.outbox.find((item) => item.kind === 'createShipment');
     if (create !== undefined && this.#outboxEvents === outboxEventsBefore) {
       this.#stageOf(create.state);
-      this.#refusal = create.state === 'failed' ? create.lastError : null;
+      // Shown as it is by the result and the form: in the screen's words, not the service's paths.
+      this.#refusal = create.state === 'failed' ? plainRefusal(create.lastError) : null;
     }
+    this.#otherPrints = detail.documents
+      .filter((doc) => doc.type !== 'Label')
+      .flatMap((doc) => {
+        // Jobs come newest first: the first of a document says where its printing stands.
+        const job = detail.printJobs.find((each) => each.documentId === doc.documentId);
+        return job === undefined ? [] : [{ documentId: doc.documentId, type: doc.type, state: job.state, message: job.heldBecause ?? job.error ?? undefined, printer: job.targetPrinter ?? undefined }];
+      });
+    this.#otherJobIds = detail.printJobs.filter((job) => this.#otherPrints.some((other) => other.documentId === job.documentId)).map((job) => job.id);
     const labelJobs = detail.printJobs.filter((job) => detail.documents.some((doc) => doc.documentId === job.documentId && doc.type === 'Label'));
     if (labelJobs.length > 0) {
       this.#jobIds = [...this.#jobIds, ...labelJobs.map((job) => job.id).filter((id) => !this.#jobIds.includes(id))];

@@ -13,7 +13,7 @@ import { StationCallError, type StationClient } from '../lib/station';
 export type ActionKind = 'cancel' | 'block' | 'unblock' | 'archive' | 'update' | 'track' | 'reprint';
 
 export const ACTION_WORDS: Readonly<Record<ActionKind, string>> = {
-  cancel: 'Cancel',
+  cancel: 'Void',
   block: 'Hold',
   unblock: 'Release hold',
   archive: 'Archive',
@@ -45,7 +45,7 @@ export interface ActionResult {
   readonly outboxId?: number;
 }
 
-export type Selectable = Pick<ShipmentSummary, 'stationRef' | 'orderNumber' | 'trackingNumber'>;
+export type Selectable = Pick<ShipmentSummary, 'stationRef' | 'orderNumber' | 'trackingNumber' | 'carrier' | 'carrierServiceLevel' | 'cost' | 'currency' | 'status'>;
 
 const nameOf = (row: Selectable): string => row.orderNumber ?? row.trackingNumber ?? row.stationRef;
 

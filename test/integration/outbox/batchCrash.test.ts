@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { profileStorePath } from '../../../electron/station/connection';
 import { batches, documents, openStationStore, outbox, printJobs } from '../../../electron/store';
@@ -44,17 +44,18 @@ let dir: string;
 let sandbox: RunningSandbox;
 let cups: PrivateCups;
 let stationScript: string;
+let bundleDir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'packbench-batch-crash-'));
   cups = await startPrivateCups();
   sandbox = await startSandbox({ dbPath: join(dir, 'sandbox.db'), requestsPerMinute: 100_000 });
   sandbox.faults.set({ latencyMs: 25 });
-  mkdirSync('.cache', { recursive: true });
-  stationScript = join(process.cwd(), '.cache', `batch-crash-station-${process.pid}.mjs`);
-  await build({
-    entryPoints: ['test/integration/outbox/batchStationProcess.ts'],
-    outfile: stationScript,
+  // The station and, beside it as the built app has it, the worker that reads order files.
+  bundleDir = join(process.cwd(), '.cache', `batch-crash-${process.pid}`);
+  mkdirSync(bundleDir, { recursive: true });
+  stationScript = join(bundleDir, 'station.mjs');
+  const common: BuildOptions = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -62,14 +63,18 @@ beforeAll(async () => {
     external: ['electron', 'better-sqlite3', 'pdf-to-printer', 'esbuild', 'vite'],
     logLevel: 'warning',
     banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
-  });
+  };
+  await Promise.all([
+    build({ ...common, entryPoints: ['test/integration/outbox/batchStationProcess.ts'], outfile: stationScript }),
+    build({ ...common, entryPoints: ['electron/orders/orderFileWorker.ts'], outfile: join(bundleDir, 'orderFileWorker.js') }),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
   await sandbox?.close();
   await cups?.stop();
   rmSync(dir, { recursive: true, force: true });
-  rmSync(stationScript, { force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
 });
 
 interface Run {

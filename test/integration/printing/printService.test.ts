@@ -173,8 +173,8 @@ describe('PrintService against a private cupsd', { timeout: TEST_TIMEOUT_MS }, (
 
   describe('reports each failure with its own message, and never marks the rows completed', () => {
     const cases: { name: string; printer: () => string; accepted: boolean; message: (printer: string) => RegExp }[] = [
-      { name: 'a printer that is not installed', printer: () => 'no_such_printer', accepted: false, message: (p) => new RegExp(`^Printer ${p} is not installed: choose a label printer in settings$`) },
-      { name: 'a queue that rejects jobs', printer: () => cups.queues.rejecting, accepted: false, message: (p) => new RegExp(`^Printer ${p} is not accepting jobs: enable it in the print settings$`) },
+      { name: 'a printer that is not installed', printer: () => 'no_such_printer', accepted: false, message: (p) => new RegExp(`^Printer ${p} is not installed: choose another label printer on the Printers screen$`) },
+      { name: 'a queue that rejects jobs', printer: () => cups.queues.rejecting, accepted: false, message: (p) => new RegExp(`^Printer ${p} is not accepting jobs: let it accept jobs in the computer's printer settings, or choose another on the Printers screen$`) },
       { name: 'a paused queue', printer: () => cups.queues.stopped, accepted: true, message: (p) => new RegExp(`^Printer ${p} is paused \\(out of labels\\): resume it, then reprint$`) },
       { name: 'a device nobody answers', printer: () => cups.queues.dead, accepted: true, message: (p) => new RegExp(`^Printer ${p} cannot be reached \\(.*may not exist or is unavailable.*\\): check its power and cable, then reprint$`) },
     ];

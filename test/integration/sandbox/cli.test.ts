@@ -39,7 +39,7 @@ function startCli(args: string[]): { child: ChildProcess; output: () => string; 
 // Starting one loads the whole sandbox through tsx: seconds, or far longer on a busy machine.
 describe.concurrent('npm run sandbox (standalone)', { timeout: 5 * 60_000 }, () => {
   it('prints its addresses and credentials, serves requests, and stops cleanly on SIGTERM', async ({ expect }) => {
-    const cli = startCli(['--port', '0', '--api-key', 'test-key-123', '--client-id', 'desk-7', '--client-secret', 's3cret', '--tier', '250-per-minute']);
+    const cli = startCli(['--port', '0', '--api-key', 'test-key-123', '--client-id', 'desk-7', '--client-secret', 's3cret', '--tier', '250-per-minute', '--no-demo-location']);
     const [, baseUrl] = await cli.waitFor(/base URL\s+(http:\/\/127\.0\.0\.1:\d+)/);
     await cli.waitFor(/Ctrl\+C stops it/);
     expect(cli.output()).toMatch(/auth URL\s+http:\/\/127\.0\.0\.1:\d+\/auth/);
@@ -49,13 +49,14 @@ describe.concurrent('npm run sandbox (standalone)', { timeout: 5 * 60_000 }, () 
     const answer = await fetch(`${baseUrl}/v1/locations?Page=1&Limit=1`, { headers: { 'X-API-KEY': 'test-key-123' } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('250');
+    expect(((await answer.json()) as { data: unknown[] }).data).toEqual([]);
     cli.child.kill('SIGTERM');
     const [code] = (await once(cli.child, 'exit')) as [number | null];
     expect(code).toBe(0);
     expect(cli.output()).toContain('SIGTERM, stopping');
   });
 
-  it('uses the documented demo credentials without flags', async ({ expect }) => {
+  it('uses the documented demo credentials without flags, and has the demo warehouse to ship from', async ({ expect }) => {
     const cli = startCli(['--port', '0']);
     const [, baseUrl] = await cli.waitFor(/base URL\s+(http:\/\/127\.0\.0\.1:\d+)/);
     await cli.waitFor(/Ctrl\+C stops it/);
@@ -65,6 +66,8 @@ describe.concurrent('npm run sandbox (standalone)', { timeout: 5 * 60_000 }, () 
     // Serving a request means the script has run to its end, where it starts listening for Ctrl+C.
     const answer = await fetch(`${baseUrl}/v1/locations?Page=1&Limit=1`, { headers: { 'X-API-KEY': 'sandbox-api-key' } });
     expect(answer.status).toBe(200);
+    // A connection pointed at it can ship at once: there is a location to ship from.
+    expect(((await answer.json()) as { data: { referenceId?: string; active?: boolean }[] }).data).toMatchObject([{ referenceId: 'WH-DEMO', active: true }]);
     cli.child.kill('SIGINT');
     expect(((await once(cli.child, 'exit')) as [number | null])[0]).toBe(0);
   });

@@ -56,7 +56,7 @@ export const FUZZ_GROUPS = {
     'resubmitOutboxItem',
     'discardOutboxItem',
   ],
-  printers: ['listPrinters', 'getPrinterSetup', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'listPrintProblems'],
+  printers: ['listPrinters', 'getPrintSystem', 'getPrinterSetup', 'setPdfFolder', 'openPrintedFile', 'setPrinterMap', 'setPrinterMedia', 'setPrinterCopies', 'setPrinterLanguage', 'printHistory', 'getDocumentContent', 'previewPrint', 'listPrintProblems'],
   printJobs: ['printTestPage', 'reprintDocument', 'releaseHeldPrintJobs', 'retryPrintJob', 'dismissPrintProblem'],
   batches: ['estimateBatch', 'batchServices', 'shipBatch', 'getBatch', 'listBatches'],
 } as const satisfies Record<string, readonly StationMethod[]>;
@@ -160,6 +160,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
   await station.value('importOrders', { text: orderFile('orders-with-bad-rows.csv') });
   const batch = await station.value('shipBatch', { batchKey: requestKey(), orderNumbers: ['B-1'], box: BATCH_BOX, service: BATCH_SERVICE, shipFromLocationId: kept?.id });
   await station.value('saveOrderMapping', { name: 'Fuzz doomed', mapping: SHEET_MAPPING });
+  const upload = await station.value('openOrderFile', { name: 'fuzz.csv', size: 64 });
   const detail = await station.value('getShipment', { stationRef: first.stationRef });
   const documentId = detail.documents[0]?.documentId;
   if (kept === undefined || deletable === undefined || documentId === undefined) throw new Error('the fixtures could not be made');
@@ -181,7 +182,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     validateAddress: { address: SAN_FRANCISCO },
     rateShop: { request: rateRequest() },
     previewRules: { shipment: shipment() },
-    ship: { shipment: shipment(), requestKey: requestKey() },
+    ship: { shipment: shipment(), requestKey: requestKey(), overrides: [{ kind: 'invalidAddress', note: 'the customer confirmed the address by phone' }] },
     findShipmentsByOrder: { orderNumber: 'SO-1001' },
     searchLocalShipments: {
       text: 'SO-1001',
@@ -202,10 +203,15 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     retryOutboxItem: { id: refused.outboxId },
     resubmitOutboxItem: { id: refused.outboxId, shipment: shipment({ shipTo: { ...SAN_FRANCISCO, zipPostalCode: '00000' } }) },
     discardOutboxItem: { id: refused.outboxId },
+    openOrderFile: { name: 'fuzz.csv', size: 64 },
+    appendOrderFile: { fileId: upload.fileId, offset: 0, data: Buffer.from('Order No;Recipient;Street\r\n').toString('base64') },
+    cancelOrderFile: { fileId: upload.fileId },
+    closeOrderFile: { fileId: upload.fileId },
     previewOrderImport: { text: orderFile('spreadsheet-semicolon-bom-crlf.csv'), mapping: SHEET_MAPPING },
     importOrders: { text: orderFile('spreadsheet-semicolon-bom-crlf.csv'), mapping: SHEET_MAPPING },
     listOrders: { status: 'open', query: 'chicago', limit: 10, offset: 0, international: false, minWeightGrams: 0, maxWeightGrams: 50_000, requestedService: 'Express' },
     getOrder: { orderNumber: '#1001' },
+    scanOrder: { scanned: '1001', shipFromCountry: 'US' },
     saveOrderMapping: { name: 'Fuzz sheet', mapping: SHEET_MAPPING },
     listOrderMappings: {},
     deleteOrderMapping: { name: 'Fuzz doomed' },
@@ -215,9 +221,15 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     getBatch: { batchId: batch.id },
     listBatches: { limit: 5 },
     listPrinters: {},
+    getPrintSystem: {},
     getPrinterSetup: {},
+    // Back to the default folder: the fuzzed calls that pass leave the PDF folder where it was.
+    setPdfFolder: { folder: null },
+    // A job that went to CUPS, not to the PDF folder: answered with why, nothing is opened.
+    openPrintedFile: { printJobId: 1, reveal: false },
     setPrinterMap: { labelPrinter: station.labelQueue, documentPrinter: null },
-    setPrinterMedia: { printer: station.labelQueue, media: '4x6' },
+    // With the longer stock too, so the fuzz breaks that field as well.
+    setPrinterMedia: { printer: station.labelQueue, media: '4x6', longer: '4x8' },
     setPrinterCopies: { printer: station.labelQueue, copies: 1 },
     // PDF with the defaults: the fuzzed calls that pass leave the label printer as it was.
     setPrinterLanguage: { printer: station.labelQueue, language: 'PDF', dpi: 203, darkness: 15, offset: { x: 0, y: 0 } },
@@ -225,6 +237,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     reprintDocument: { documentId, copies: 1 },
     printHistory: { stationRef: first.stationRef, limit: 10 },
     getDocumentContent: { documentId },
+    previewPrint: { documentId, printer: station.labelQueue },
     releaseHeldPrintJobs: {},
     // No job has failed here: a retry or a dismissal is refused as a conflict, a well-formed answer.
     retryPrintJob: { id: 1 },

@@ -7,10 +7,11 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MethodInput, StationMethod, StationResults } from '../../../electron/api';
-import { STATION_METHOD_NAMES } from '../../../electron/api';
+import { PDF_FOLDER_PRINTER, STATION_METHOD_NAMES } from '../../../electron/api';
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import type { EventOf, StationHarness } from '../../support/stationHarness';
 import { startStationHarness } from '../../support/stationHarness';
@@ -94,11 +95,19 @@ describe('every station method over the web host, against the sandbox', () => {
     const printers = await reach('listPrinters', {});
     const names = printers.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining([station.cups.queues.label4x6, station.cups.queues.ippEverywhere, station.cups.queues.dead]));
+    // The PDF folder is there on every desk, after the system's printers.
+    expect(names.at(-1)).toBe(PDF_FOLDER_PRINTER);
+    expect(await reach('getPrintSystem', {})).toMatchObject({ spooler: { state: 'ready' }, label: { printer: station.labelQueue, chosen: true, problem: null } });
 
     const mapped = await reach('setPrinterMap', { labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere });
     expect(mapped).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere });
     const withMedia = await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6' });
     expect(withMedia.printerMedia).toEqual({ [station.labelQueue]: '4x6' });
+    // A longer stock for labels longer than 6 in, kept beside the media; left out it stays, null forgets it.
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: '4x8' })).printerLongerMedia).toEqual({ [station.labelQueue]: '4x8' });
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6' })).printerLongerMedia).toEqual({ [station.labelQueue]: '4x8' });
+    expect(await station.call('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: '4x4' })).toMatchObject({ ok: false, error: { code: 'invalidInput', fields: [{ field: 'longer' }] } });
+    expect((await reach('setPrinterMedia', { printer: station.labelQueue, media: '4x6', longer: null })).printerLongerMedia).toEqual({});
     const setup = await reach('getPrinterSetup', {});
     expect(setup).toMatchObject({ labelPrinter: station.labelQueue, documentPrinter: station.cups.queues.ippEverywhere, printerMedia: { [station.labelQueue]: '4x6' } });
     expect(setup.mediaNames).toContain('4x6');
@@ -196,6 +205,21 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'notFound', fields: [{ field: 'documentId' }] } });
   });
 
+  it('previews a stored label as it will print on the label printer, and on another printer asked for', async () => {
+    const preview = await reach('previewPrint', { documentId: labelDocumentId });
+    expect(preview).toMatchObject({ documentId: labelDocumentId, printer: station.labelQueue });
+    expect(Buffer.from(preview.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The sandbox's 4x6 label on 4x6 stock: as it is, at 100%, nothing said.
+    expect(preview.layout.labels).toEqual([
+      { what: `Label for package 1 (document ${String(labelDocumentId)})`, format: 'PDF', size: { width: 288, height: 432 }, croppedFrom: null, media: { name: '4x6', width: 288, height: 432 }, scale: 1, turned: false, notes: [] },
+    ]);
+    // A label asked for on another printer takes that printer's label stock (4x6 when none is set).
+    const elsewhere = await reach('previewPrint', { documentId: labelDocumentId, printer: station.cups.queues.ippEverywhere });
+    expect(elsewhere.printer).toBe(station.cups.queues.ippEverywhere);
+    expect(elsewhere.layout.labels[0]).toMatchObject({ media: { name: '4x6' }, scale: 1 });
+    expect(await station.call('previewPrint', { documentId: 999_999 })).toMatchObject({ ok: false, error: { code: 'notFound', fields: [{ field: 'documentId' }] } });
+  });
+
   it('reprints the label, prints a test page, and keeps the print history', async () => {
     const from = station.events.length;
     const reprint = await reach('reprintDocument', { documentId: labelDocumentId, copies: 1 });
@@ -209,6 +233,18 @@ describe('every station method over the web host, against the sandbox', () => {
     const history = await reach('printHistory', { stationRef: mainRef });
     expect(history.map((job) => job.purpose).sort()).toEqual(['auto', 'reprint']);
     expect(history.every((job) => job.state === 'completed')).toBe(true);
+  });
+
+  it('saves a document into the PDF folder, in the folder chosen, and opens the file', async () => {
+    const folder = join(station.dataDir, 'saved labels');
+    expect(await reach('setPdfFolder', { folder })).toMatchObject({ pdfFolder: folder, pdfFolderIsDefault: false });
+    const from = station.events.length;
+    const saved = await station.value('reprintDocument', { documentId: labelDocumentId, printer: PDF_FOLDER_PRINTER });
+    await station.waitForEvent('printJob', (e) => e.state === 'completed' && e.ids.includes(saved.id), from);
+    const file = await reach('openPrintedFile', { printJobId: saved.id });
+    expect(file.path.startsWith(`${folder}/`)).toBe(true);
+    expect(station.opened.at(-1)).toEqual({ file: file.path, reveal: false });
+    await reach('setPdfFolder', { folder: null });
   });
 
   it('tracks and finds the shipment, here and on the service', async () => {
@@ -427,9 +463,24 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(preview).toMatchObject({ format: 'generic', delimiter: ';', rowCount: 4, problems: [] });
     expect(preview.orders.map((o) => o.orderNumber)).toEqual(['WEB-2001', 'WEB-2002', 'WEB-2003']);
     expect(await reach('importOrders', { text })).toMatchObject({ created: 3, updated: 0, unchanged: 0, keptShipped: 0, problems: [] });
+    // The same file sent in pieces, as the Orders screen sends it.
+    const bytes = Buffer.from(text);
+    const { fileId } = await reach('openOrderFile', { name: 'sheet.csv', size: bytes.length });
+    expect(await reach('appendOrderFile', { fileId, offset: 0, data: bytes.subarray(0, 100).toString('base64') })).toEqual({ received: 100, complete: false });
+    expect(await reach('appendOrderFile', { fileId, offset: 100, data: bytes.subarray(100).toString('base64') })).toEqual({ received: bytes.length, complete: true });
+    expect(await reach('previewOrderImport', { fileId })).toMatchObject({ orderCount: 3, encoding: 'utf-8' });
+    expect(await reach('importOrders', { fileId })).toMatchObject({ created: 0, unchanged: 3 });
+    expect(await reach('cancelOrderFile', { fileId })).toEqual({ cancelled: false });
+    expect(await reach('closeOrderFile', { fileId })).toEqual({ closed: true });
     const found = await reach('listOrders', { query: 'muller', status: 'open' });
     expect(found).toMatchObject({ total: 1, orders: [{ orderNumber: 'WEB-2001', shipTo: { name: 'Anna Müller', country: 'DE' }, estimatedWeightGrams: 600 }] });
     expect(await reach('getOrder', { orderNumber: 'WEB-2002' })).toMatchObject({ status: 'open', format: 'generic', shipTo: { city: 'Paris', country: 'FR' } });
+    // A scan finds the order however its number is typed, and drafts its shipment (customs made in the ship-from's country).
+    const scan = await reach('scanOrder', { scanned: ' web-2002 ', shipFromCountry: 'US' });
+    expect(scan).toMatchObject({ orderNumber: 'WEB-2002', order: { status: 'open' }, shippedBefore: [], ambiguous: [], importedOrders: 3 });
+    expect(scan.draft).toMatchObject({ orderNumber: 'WEB-2002', shipTo: { city: 'Paris', country: 'FR' }, unitOfWeight: 'LB' });
+    expect(scan.draft?.commodities.every((line) => line.countryOfOrigin === 'US')).toBe(true);
+    expect(await reach('scanOrder', { scanned: 'WEB-9999' })).toMatchObject({ orderNumber: 'WEB-9999', order: null, draft: null, importedOrders: 3 });
 
     const mapping = { orderNumber: 'Order No', name: 'Recipient', address1: 'Street', city: 'City', zipPostalCode: 'Postcode', country: 'Country' };
     expect(await reach('saveOrderMapping', { name: 'Market sheet', mapping })).toMatchObject({ name: 'Market sheet', mapping });

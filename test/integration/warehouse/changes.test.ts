@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('live changes', () => {
   it('carry every order number of a large import, in as many notifications as it takes', async () => {
-    const orders = sampleOrders(1_500, 'BIG-');
+    const orders = await sampleOrders(1_500, 'BIG-');
     await importOrders(desk1.db, 'D1', orders);
     const created = new Set<string>();
     await seen.waitFor((c) => {
@@ -61,7 +61,7 @@ describe('live changes', () => {
     while (resynced === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(states).toContain('reconnecting');
     expect(states.at(-1)).toBe('listening');
-    await importOrders(desk1.db, 'D1', sampleOrders(1, 'AFTER-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(1, 'AFTER-'));
     await seen.waitFor((c) => c.kind === 'ordersImported' && c.created.includes('AFTER-0001'), 'a change after the reconnect');
   });
 });

@@ -55,7 +55,7 @@ async function untilLeaseRunsOut(orderNumber: string): Promise<void> {
 
 describe('shared orders', () => {
   it('are imported once at one desk and seen at the others, who hear of it as it commits', async () => {
-    const orders = sampleOrders(12, 'IMP-');
+    const orders = await sampleOrders(12, 'IMP-');
     expect(await importOrders(desk1.db, 'D1', orders)).toEqual({ created: 12, updated: 0, unchanged: 0, keptShipped: 0 });
     const heard = await seen3.waitFor((c) => c.kind === 'ordersImported' && c.created.includes('IMP-0001'), 'import notification');
     expect(heard).toMatchObject({ kind: 'ordersImported', deskId: 'D1' });
@@ -71,7 +71,7 @@ describe('shared orders', () => {
   });
 
   it('refuse an import that names an order twice, saving nothing', async () => {
-    const [one] = sampleOrders(1, 'TWICE-');
+    const [one] = await sampleOrders(1, 'TWICE-');
     if (one === undefined) throw new Error('no sample');
     await expect(importOrders(desk1.db, 'D1', [one, one])).rejects.toBeInstanceOf(WarehouseInputError);
     expect(await getOrder(desk1.db, one.orderNumber)).toBeUndefined();
@@ -80,7 +80,7 @@ describe('shared orders', () => {
 
 describe('claims', () => {
   it('tell another desk who is packing an order and since when, and let the holder renew and release it', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(3, 'CLM-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(3, 'CLM-'));
     const first = await claimOrder(desk1.db, 'D1', 'CLM-0001');
     expect(first).toMatchObject({ kind: 'claimed', renewed: false, claim: { deskId: 'D1', deskName: 'Desk 1', live: true } });
     await seen2.waitFor((c) => c.kind === 'orderClaimed' && c.orderNumber === 'CLM-0001', 'claim notification');
@@ -113,7 +113,7 @@ describe('claims', () => {
   });
 
   it('let another desk take over an order whose desk is gone, with a reason in the audit log, and tell the gone desk it lost it', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(2, 'TKO-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(2, 'TKO-'));
     await claimOrder(desk1.db, 'D1', 'TKO-0001', 1_000);
     await untilLeaseRunsOut('TKO-0001');
 
@@ -138,7 +138,7 @@ describe('claims', () => {
 
 describe('the purchase guard', () => {
   it('clears one purchase per order, repeats a press as the same intent, and refuses every other desk until the order is free again', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(1, 'BUY-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(1, 'BUY-'));
     const order = 'BUY-0001';
     expect(await guardPurchase(desk1.db, 'D1', { orderNumber: order, stationRef: stationRef('D1'), requestKey: 'press-0' })).toMatchObject({ kind: 'notClaimed', holder: null });
     await claimOrder(desk1.db, 'D1', order);
@@ -172,7 +172,7 @@ describe('the purchase guard', () => {
   });
 
   it('frees the order when the service refused the label, and lets a desk that took the order over give up a gone desk\'s purchase after checking', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(2, 'ABN-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(2, 'ABN-'));
     await claimOrder(desk3.db, 'D3', 'ABN-0001');
     const refused = stationRef('D3');
     await guardPurchase(desk3.db, 'D3', { orderNumber: 'ABN-0001', stationRef: refused, requestKey: randomUUID() });
@@ -196,7 +196,7 @@ describe('the purchase guard', () => {
   });
 
   it('records a purchase found on the service for a gone desk as that desk\'s', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(1, 'FND-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(1, 'FND-'));
     await claimOrder(desk1.db, 'D1', 'FND-0001', 1_000);
     const found = stationRef('D1');
     await guardPurchase(desk1.db, 'D1', { orderNumber: 'FND-0001', stationRef: found, requestKey: randomUUID() }, 1_000);

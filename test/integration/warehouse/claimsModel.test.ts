@@ -183,7 +183,7 @@ describe('claims and the purchase guard, as a state machine', () => {
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
         run += 1;
-        const orders = sampleOrders(ORDERS_PER_RUN, `M${run}-`);
+        const orders = await sampleOrders(ORDERS_PER_RUN, `M${run}-`);
         await importOrders(db('D1'), 'D1', orders);
         const setup = () => ({
           model: { orders: orders.map((): OrderModel => ({ holder: null, purchase: null })) },

@@ -27,7 +27,7 @@ afterAll(async () => {
 const startDesk = (deskId: string, deskName: string, shareLimit = false) => rig.startDesk(deskId, deskName, shareLimit ? { budget: { probeMs: 500 } } : {});
 
 async function importAs(prefix: string, count: number): Promise<string[]> {
-  const orders = sampleOrders(count, prefix);
+  const orders = await sampleOrders(count, prefix);
   await importOrders(observer.db, observer.desk.id, orders);
   return orders.map((o) => o.orderNumber);
 }

@@ -40,7 +40,7 @@ interface RaceReply {
 
 describe('desks scanning one order at the same instant', () => {
   it('buy exactly one label per order over 500 rounds of 2 to 5 desks', async () => {
-    const orders = sampleOrders(ROUNDS, 'RACE-');
+    const orders = await sampleOrders(ROUNDS, 'RACE-');
     const admin = await rig.server.pool('owner', ADMIN_DESK);
     try {
       await importOrders(admin, ADMIN_DESK.id, orders);

@@ -70,7 +70,7 @@ describe('the shared history', () => {
 
 describe('reconciliation after the warehouse database was unreachable', () => {
   it('uploads a desk\'s shipments and audit entries once however often it is sent, shipping their orders', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(2, 'UPL-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(2, 'UPL-'));
     // Desk 3 was packing UPL-0001 when desk 2, offline from the warehouse, shipped it.
     await claimOrder(desk3.db, 'D3', 'UPL-0001');
     const offline = [stationRef('D2'), stationRef('D2')];
@@ -92,7 +92,7 @@ describe('reconciliation after the warehouse database was unreachable', () => {
   });
 
   it('records a conflict when two desks shipped one order while offline, keeps both shipments and shows it until a person settles it', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(1, 'TWO-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(1, 'TWO-'));
     const fromDesk1 = stationRef('D1');
     const fromDesk2 = stationRef('D2');
     await uploadShipments(desk1.db, 'D1', [{ shipment: sampleShipment(fromDesk1, 'TWO-0001'), audit: null }]);
@@ -129,7 +129,7 @@ describe('reconciliation after the warehouse database was unreachable', () => {
   });
 
   it('records a conflict when a desk\'s offline shipment lands while another desk\'s guarded purchase was out', async () => {
-    await importOrders(desk1.db, 'D1', sampleOrders(1, 'RACE-'));
+    await importOrders(desk1.db, 'D1', await sampleOrders(1, 'RACE-'));
     await claimOrder(desk1.db, 'D1', 'RACE-0001');
     const guarded = stationRef('D1');
     expect((await guardPurchase(desk1.db, 'D1', { orderNumber: 'RACE-0001', stationRef: guarded, requestKey: randomUUID() })).kind).toBe('clear');

@@ -1,16 +1,23 @@
 /** Orders and shipments for the warehouse tests: orders read from a shop's sheet by the station's own reader. */
 import { randomUUID } from 'node:crypto';
 import type { ImportedOrder } from '../../../electron/api/orders';
-import { previewOrderFile } from '../../../electron/orders/orderFile';
+import { readOrderText } from '../../../electron/orders/orderFileReader';
 import { newStationRef } from '../../../electron/store/stationRef';
 import type { AuditEntryInput, WarehouseShipment } from '../../../electron/warehouse';
 import { ordersCsv } from '../../support/orderFiles';
 
-/** `count` orders numbered `<prefix>0001`…, as the order file reader makes them. */
-export function sampleOrders(count: number, prefix: string): ImportedOrder[] {
-  const preview = previewOrderFile(ordersCsv({ count, prefix, digits: 4 }));
+/** `count` orders numbered `<prefix>0001`…, as the order file reader makes them (all of them, not only the preview's first). */
+export async function sampleOrders(count: number, prefix: string): Promise<ImportedOrder[]> {
+  const orders: ImportedOrder[] = [];
+  const preview = await readOrderText(ordersCsv({ count, prefix, digits: 4 }), {
+    onOrders: (batch) => {
+      orders.push(...batch.orders);
+      return Promise.resolve();
+    },
+  });
   if (preview.problems.length > 0) throw new Error(`sample orders have problems: ${JSON.stringify(preview.problems)}`);
-  return [...preview.orders];
+  if (orders.length !== count) throw new Error(`the sample file gave ${String(orders.length)} orders, not ${String(count)}`);
+  return orders;
 }
 
 export function stationRef(deskId: string): string {

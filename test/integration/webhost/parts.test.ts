@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSseParser } from '../../../electron/webhost/bridge/sseParser';
 import { webDataDir } from '../../../electron/webhost/dataDir';
+import { announceBuild } from '../../../electron/tools/webCli';
+import { mainBuildIsCurrent } from '../../../electron/tools/mainBuild';
 import { rendererBuildIsCurrent } from '../../../electron/webhost/rendererBuild';
 import { injectBridge } from '../../../electron/webhost/staticFiles';
 
@@ -74,5 +76,44 @@ describe('whether the renderer must be built', () => {
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
+  });
+});
+
+describe('whether the main process must be built before the desktop window opens', () => {
+  it('is so when dist/electron/main.js is missing or older than anything under electron/ or package.json', () => {
+    const project = mkdtempSync(join(tmpdir(), 'packbench-build-'));
+    try {
+      mkdirSync(join(project, 'electron', 'station'), { recursive: true });
+      writeFileSync(join(project, 'electron', 'station', 'station.ts'), 'export {};');
+      writeFileSync(join(project, 'package.json'), '{}');
+      expect(mainBuildIsCurrent(project)).toBe(false);
+
+      mkdirSync(join(project, 'dist', 'electron'), { recursive: true });
+      writeFileSync(join(project, 'dist', 'electron', 'main.js'), '');
+      const past = new Date(Date.now() - 60_000);
+      for (const file of ['electron/station/station.ts', 'package.json']) utimesSync(join(project, file), past, past);
+      expect(mainBuildIsCurrent(project)).toBe(true);
+
+      const future = new Date(Date.now() + 60_000);
+      utimesSync(join(project, 'package.json'), future, future);
+      expect(mainBuildIsCurrent(project)).toBe(false);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what a start says while it builds', () => {
+  it('one line, only when something is built, however many parts are built', () => {
+    let said = '';
+    const quiet = announceBuild((text) => (said += text));
+    quiet.finished();
+    expect(said).toBe('');
+
+    const building = announceBuild((text) => (said += text));
+    building.starting();
+    building.starting();
+    building.finished();
+    expect(said).toMatch(/^Building the app \(its first start, or its sources changed\)… done in \d+(\.\d)? s\n$/);
   });
 });

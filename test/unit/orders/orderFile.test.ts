@@ -8,12 +8,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { countryCode } from '../../../electron/orders/countries';
-import { OrderFileError, giftMessageOfAttributes, previewOrderFile } from '../../../electron/orders/orderFile';
+import { OrderFileError, giftMessageOfAttributes } from '../../../electron/orders/orderFile';
+import { readOrderText } from '../../../electron/orders/orderFileReader';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
 
+const SHOPIFY = await readOrderText(fixture('shopify-orders-export.csv'));
+const SHEET = await readOrderText(fixture('spreadsheet-semicolon-bom-crlf.csv'));
+const BAD_ROWS = await readOrderText(fixture('orders-with-bad-rows.csv'));
+
 describe('a Shopify orders export', () => {
-  const preview = previewOrderFile(fixture('shopify-orders-export.csv'));
+  const preview = SHOPIFY;
 
   it('is recognised by its headers, and gathers the rows of each order', () => {
     expect(preview.format).toBe('shopify');
@@ -59,7 +64,7 @@ describe('a Shopify orders export', () => {
 });
 
 describe('a semicolon spreadsheet export with a BOM and CRLF line ends', () => {
-  const preview = previewOrderFile(fixture('spreadsheet-semicolon-bom-crlf.csv'));
+  const preview = SHEET;
 
   it('finds its columns by their names and reads every row', () => {
     expect(preview.format).toBe('generic');
@@ -89,7 +94,7 @@ describe('a semicolon spreadsheet export with a BOM and CRLF line ends', () => {
 });
 
 describe('a file with bad rows', () => {
-  const preview = previewOrderFile(fixture('orders-with-bad-rows.csv'));
+  const preview = BAD_ROWS;
 
   it('imports only the orders whose every row is good', () => {
     expect(preview.orders.map((order) => order.orderNumber)).toEqual(['B-1', 'B-7']);
@@ -113,25 +118,25 @@ describe('a file with bad rows', () => {
 describe('a mapping made by hand', () => {
   const text = 'Ref,Who,Where,Town,Region,Code,Land,Thing\nX-1,Ada Lovelace,12 St James Sq,London,,SW1Y 4JH,GB,Engine\n';
 
-  it('reads a file whose headers the station does not know, once its columns are chosen', () => {
-    expect(() => previewOrderFile(text)).toThrow(new OrderFileError('no column gives the order number, recipient name, address line 1, ZIP or postal code, country: choose the columns by hand'));
-    const preview = previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town', stateProvince: 'Region', zipPostalCode: 'Code', country: 'Land', itemDescription: 'Thing' });
+  it('reads a file whose headers the station does not know, once its columns are chosen', async () => {
+    await expect(readOrderText(text)).rejects.toThrow(new OrderFileError('no column gives the order number, recipient name, address line 1, ZIP or postal code, country: choose the columns by hand'));
+    const preview = await readOrderText(text, { mapping: { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town', stateProvince: 'Region', zipPostalCode: 'Code', country: 'Land', itemDescription: 'Thing' } });
     expect(preview.format).toBe('custom');
     expect(preview.orders).toEqual([
       expect.objectContaining({ orderNumber: 'X-1', shipTo: expect.objectContaining({ name: 'Ada Lovelace', country: 'GB', zipPostalCode: 'SW1Y 4JH' }), items: [expect.objectContaining({ description: 'Engine', quantity: 1 })] }),
     ]);
   });
 
-  it('refuses a mapping that names a column the file does not have', () => {
-    expect(() => previewOrderFile(text, { orderNumber: 'Order', name: 'Who', address1: 'Where', city: 'Town', zipPostalCode: 'Code', country: 'Land' })).toThrow('the mapping names columns the file does not have: order number → "Order"');
+  it('refuses a mapping that names a column the file does not have', async () => {
+    await expect(readOrderText(text, { mapping: { orderNumber: 'Order', name: 'Who', address1: 'Where', city: 'Town', zipPostalCode: 'Code', country: 'Land' } })).rejects.toThrow('the mapping names columns the file does not have: order number → "Order"');
   });
 });
 
 describe('what is at fault', () => {
   const text = 'Ref,Who,Where,Town,Code,Land\nX-1,Ada Lovelace,12 St James Sq,London,SW1Y 4JH,GB\n';
-  const faultOf = (run: () => unknown): readonly string[] => {
+  const faultOf = async (run: () => Promise<unknown>): Promise<readonly string[]> => {
     try {
-      run();
+      await run();
     } catch (error) {
       if (error instanceof OrderFileError) return error.fields;
       throw error;
@@ -139,27 +144,27 @@ describe('what is at fault', () => {
     throw new Error('the file was read');
   };
 
-  it('is the file when it cannot be read, or when the station cannot find its columns', () => {
-    expect(faultOf(() => previewOrderFile(''))).toEqual(['text']);
-    expect(faultOf(() => previewOrderFile(text))).toEqual(['text']);
+  it('is the file when it cannot be read, or when the station cannot find its columns', async () => {
+    expect(await faultOf(() => readOrderText(''))).toEqual(['text']);
+    expect(await faultOf(() => readOrderText(text))).toEqual(['text']);
   });
 
-  it('is each field of a chosen mapping that names a missing column or none', () => {
-    expect(faultOf(() => previewOrderFile(text, { orderNumber: 'Order', name: 'Who', address1: 'Street', city: 'Town', zipPostalCode: 'Code', country: 'Land' }))).toEqual([
+  it('is each field of a chosen mapping that names a missing column or none', async () => {
+    expect(await faultOf(() => readOrderText(text, { mapping: { orderNumber: 'Order', name: 'Who', address1: 'Street', city: 'Town', zipPostalCode: 'Code', country: 'Land' } }))).toEqual([
       'mapping.orderNumber',
       'mapping.address1',
     ]);
-    expect(() => previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' })).toThrow('the mapping gives no column for the ZIP or postal code, country');
-    expect(faultOf(() => previewOrderFile(text, { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' }))).toEqual(['mapping.zipPostalCode', 'mapping.country']);
+    await expect(readOrderText(text, { mapping: { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' } })).rejects.toThrow('the mapping gives no column for the ZIP or postal code, country');
+    expect(await faultOf(() => readOrderText(text, { mapping: { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town' } }))).toEqual(['mapping.zipPostalCode', 'mapping.country']);
   });
 });
 
 describe('files that are not order tables', () => {
-  it('says so in words', () => {
-    expect(() => previewOrderFile('')).toThrow('the file is empty');
-    expect(() => previewOrderFile('\uFEFF\r\n')).toThrow('the file is empty');
-    expect(() => previewOrderFile('just one column\nvalue\n')).toThrow('the file has no header row with column names');
-    expect(() => previewOrderFile('order,name\n"A-1,Unclosed quote\n')).toThrow(/the file is not a table the station can read/);
+  it('says so in words', async () => {
+    await expect(readOrderText('')).rejects.toThrow('the file is empty');
+    await expect(readOrderText('\uFEFF\r\n')).rejects.toThrow('the file is empty');
+    await expect(readOrderText('just one column\nvalue\n')).rejects.toThrow('the file has no header row with column names');
+    await expect(readOrderText('order,name,address,city,zip,country\nA-0,Ann,1 Main St,Boston,02108,US\n"A-1,Unclosed quote\n')).rejects.toThrow('the file is not a table the station can read (row 3: a quoted field is never closed)');
   });
 });
 
@@ -170,9 +175,9 @@ describe('countries as files write them', () => {
 });
 
 describe('notes, gift messages and item barcodes', () => {
-  it('finds them in a sheet by the usual header words', () => {
+  it('finds them in a sheet by the usual header words', async () => {
     const text = ['Order,Name,Address,City,State,Zip,Country,Item,SKU,UPC,Qty,Gift message,Notes', '5001,Ann Lee,1 Main St,Boston,MA,02108,US,Mug,MUG-1,036000291452,2,Enjoy!,Side door'].join('\n');
-    const [order] = previewOrderFile(text).orders;
+    const [order] = (await readOrderText(text)).orders;
     expect(order).toMatchObject({ note: 'Side door', giftMessage: 'Enjoy!', items: [{ sku: 'MUG-1', barcode: '036000291452', quantity: 2 }] });
   });
 
@@ -181,5 +186,91 @@ describe('notes, gift messages and item barcodes', () => {
     expect(giftMessageOfAttributes('Gift Note: For you')).toBe('For you');
     expect(giftMessageOfAttributes('gift_wrap: yes\ndelivery_date: 2026-12-01')).toBeUndefined();
     expect(giftMessageOfAttributes('gift_message:   ')).toBeUndefined();
+  });
+});
+
+describe('files as shops and spreadsheets write them', () => {
+  const SHOPIFY_HEADER = 'Name,Email,Financial Status,Shipping Method,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Lineitem requires shipping,Shipping Name,Shipping Address1,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Shipping Phone,Cancelled at';
+
+  it("reads Shopify's apostrophe-prefixed ZIP codes as the ZIP, with the order's other lines", async () => {
+    const text = [
+      SHOPIFY_HEADER,
+      "#2001,ann@example.com,paid,Standard,1,Mug,12.00,MUG-1,true,Ann Lee,1 Beacon St,Boston,'02108,MA,US,'6175550100,",
+      '#2001,ann@example.com,,,2,Tea,6.00,TEA-1,true,,,,,,,,',
+    ].join('\n');
+    const preview = await readOrderText(text);
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders).toEqual([expect.objectContaining({ orderNumber: '#2001', shipTo: expect.objectContaining({ zipPostalCode: '02108', phone: '6175550100' }), rows: [2, 3] })]);
+    expect(preview.orders[0]?.items.map((item) => item.sku)).toEqual(['MUG-1', 'TEA-1']);
+  });
+
+  it('recognises the usual header words, Items and a weight whose unit is in its header', async () => {
+    const text = ['Order ID,Ship To Name,Address Line 1,Town/City,State/Province,ZIP/Postal Code,Country Code,Items,Quantity Ordered,Weight (kg)', 'S-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Enamel mug,2,0.35'].join('\n');
+    const preview = await readOrderText(text);
+    expect(preview.format).toBe('generic');
+    expect(preview.mapping).toMatchObject({ orderNumber: 'Order ID', name: 'Ship To Name', address1: 'Address Line 1', city: 'Town/City', stateProvince: 'State/Province', zipPostalCode: 'ZIP/Postal Code', country: 'Country Code', itemDescription: 'Items', itemQuantity: 'Quantity Ordered', itemWeight: 'Weight (kg)', weightUnit: 'KG' });
+    expect(preview.problems).toEqual([]);
+    expect(preview.orders[0]).toMatchObject({ items: [{ description: 'Enamel mug', quantity: 2, unitWeightGrams: 350 }], estimatedWeightGrams: 700 });
+  });
+
+  it.each([
+    ['Weight (g)', '350', 350],
+    ['Weight [lbs]', '2', 907.185],
+    ['Weight in ounces', '16', 453.592],
+    ['weight_kg', '1,5', 1500],
+  ])('reads the unit of a weight headed %s', async (header, value, grams) => {
+    const text = [`Order,Name,Address,City,State,Zip,Country,Item,${header}`, `W-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,"${value}"`].join('\n');
+    expect((await readOrderText(text)).orders[0]?.items[0]?.unitWeightGrams).toBeCloseTo(grams, 2);
+  });
+
+  it('lets a mapping say the unit of weights the file does not name', async () => {
+    const text = ['Ref,Who,Where,Town,Region,Code,Land,Thing,Mass', 'X-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,2'].join('\n');
+    const columns = { orderNumber: 'Ref', name: 'Who', address1: 'Where', city: 'Town', stateProvince: 'Region', zipPostalCode: 'Code', country: 'Land', itemDescription: 'Thing', itemWeight: 'Mass' } as const;
+    expect((await readOrderText(text, { mapping: columns })).orders[0]?.items[0]?.unitWeightGrams).toBeCloseTo(907.185, 2);
+    expect((await readOrderText(text, { mapping: { ...columns, weightUnit: 'KG' } })).orders[0]?.items[0]?.unitWeightGrams).toBe(2000);
+  });
+
+  it('leaves out a cancelled or refunded order for that reason, in words', async () => {
+    const text = [
+      SHOPIFY_HEADER,
+      "#3001,a@example.com,paid,Standard,1,Mug,12.00,MUG-1,true,Ann Lee,1 Beacon St,Boston,'02108,MA,US,,2026-11-23 10:00:00 -0500",
+      '#3001,a@example.com,,,1,Tea,6.00,TEA-1,true,,,,,,,,',
+      "#3002,b@example.com,refunded,Standard,1,Mug,12.00,MUG-1,true,Bo Li,2 Beacon St,Boston,'02108,MA,US,,",
+      "#3003,c@example.com,voided,Standard,1,Mug,12.00,MUG-1,true,Cy Ng,3 Beacon St,Boston,ABCDE,MA,US,,",
+      "#3004,d@example.com,partially_refunded,Standard,1,Mug,12.00,MUG-1,true,Di Wu,4 Beacon St,Boston,'02108,MA,US,,",
+    ].join('\n');
+    const preview = await readOrderText(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['#3004']);
+    expect(preview.problems).toEqual([
+      { row: 2, orderNumber: '#3001', messages: ['left out: the order was cancelled in the shop (Cancelled at "2026-11-23 10:00:00 -0500")'] },
+      { row: 3, orderNumber: '#3001', messages: ['left out with row 2: the order was cancelled'] },
+      { row: 4, orderNumber: '#3002', messages: ['left out: the order was refunded (Financial Status "refunded")'] },
+      { row: 5, orderNumber: '#3003', messages: ['left out: the order was voided (Financial Status "voided")'] },
+    ]);
+  });
+
+  it('reads the status columns of a generic sheet the same way', async () => {
+    const text = ['Order,Name,Address,City,State,Zip,Country,Item,Status', 'G-1,Ann Lee,1 Beacon St,Boston,MA,02108,US,Mug,Cancelled', 'G-2,Bo Li,2 Beacon St,Boston,MA,02108,US,Mug,Processing'].join('\n');
+    const preview = await readOrderText(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['G-2']);
+    expect(preview.problems).toEqual([{ row: 2, orderNumber: 'G-1', messages: ['left out: the order was cancelled (Status "Cancelled")'] }]);
+  });
+});
+
+describe('field lengths', () => {
+  it('refuses a field longer than the station and the service take, naming it and its limit', async () => {
+    const long = 'N'.repeat(300);
+    const text = [
+      'Order,Name,Address,City,State,Zip,Country,Phone,Item',
+      `${long},Ann Lee,1 Beacon St,Boston,MA,02108,US,,Mug`,
+      `L-2,Bo Li,2 Beacon St,Boston,MA,02108,US,${'5'.repeat(60)},Mug`,
+      'L-3,Cy Ng,3 Beacon St,Boston,MA,02108,US,,Mug',
+    ].join('\n');
+    const preview = await readOrderText(text);
+    expect(preview.orders.map((order) => order.orderNumber)).toEqual(['L-3']);
+    expect(preview.problems).toEqual([
+      { row: 2, orderNumber: null, messages: ['the order number is 300 characters long: it can be at most 200'] },
+      { row: 3, orderNumber: 'L-2', messages: ['the phone is 60 characters long: it can be at most 50'] },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptionRequired, parseClientConf, parseServerName, readClientConfig, schedulerAddress } from '../../../electron/platform/printers/cups/scheduler';
+import { encryptionRequired, isLocalScheduler, parseClientConf, parseServerName, readClientConfig, schedulerAddress, schedulerDownMessage } from '../../../electron/platform/printers/cups/scheduler';
 
 let dir: string;
 
@@ -56,3 +56,21 @@ describe('finding the CUPS scheduler as the CUPS tools do', () => {
     expect(encryptionRequired({}, {})).toBe(false);
   });
 });
+
+describe('a scheduler nobody answers at, in words', () => {
+  it("on this computer (its socket or a loopback address), CUPS is not running; the address stays for whoever sets it up", () => {
+    for (const name of ['/run/cups/cups.sock', 'localhost', '127.0.0.1:631', '[::1]:631', '127.0.1.1']) expect(isLocalScheduler(parseServerName(name, 631)), name).toBe(true);
+    expect(schedulerDownMessage(parseServerName('127.0.0.1', 631), 'ECONNREFUSED')).toBe('the print service (CUPS) is not running on this computer (nothing answers at 127.0.0.1:631)');
+    expect(schedulerDownMessage(parseServerName('/run/cups/cups.sock', 631), 'ENOENT')).toBe('the print service (CUPS) is not running on this computer (nothing answers at /run/cups/cups.sock)');
+  });
+
+  it('elsewhere, the print server cannot be reached, and why, in words rather than an error code', () => {
+    const server = parseServerName('print.example:8631', 631);
+    expect(isLocalScheduler(server)).toBe(false);
+    expect(schedulerDownMessage(server, 'ECONNREFUSED')).toBe('the print server (CUPS) at print.example:8631 cannot be reached (connection refused)');
+    expect(schedulerDownMessage(server, 'ENOTFOUND')).toBe('the print server (CUPS) at print.example:8631 cannot be reached (no computer has that name)');
+    expect(schedulerDownMessage(parseServerName('10.0.0.9', 631), 'EHOSTUNREACH')).toBe('the print server (CUPS) at 10.0.0.9:631 cannot be reached (no route to the host)');
+    expect(schedulerDownMessage(server, undefined)).toBe('the print server (CUPS) at print.example:8631 cannot be reached');
+  });
+});
+

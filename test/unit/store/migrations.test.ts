@@ -4,7 +4,7 @@ import { MIGRATIONS, StoreTooNewError, openStationStore, runMigrations, schemaVe
 import { LATEST_SCHEMA_VERSION, assertMigrationOrder } from '../../../electron/store/migrations';
 import { createResult, locationListRecord, searchRecord, shipmentInput } from './support/samples';
 import { T0, openTempStore, tempStorePath } from './support/tempStore';
-import { batches, locations, orders, outbox, searchShipments, shipments } from '../../../electron/store';
+import { batches, locations, orders, outbox, printJobs, searchShipments, shipments } from '../../../electron/store';
 
 /** sqlite_schema with root pages left out and whitespace folded: what a migration made. */
 function describeSchema(db: Db): string {
@@ -282,7 +282,33 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
     },
     check: (db) => {
       // An order from before has no note, no gift message, and items without barcodes; it reads as such.
-      expect(orders.getOrder(db, 'SO-10')).toMatchObject({ note: null, giftMessage: null, items: [{ sku: null, barcode: null, description: 'Mug' }] });
+      // (Read raw: the order's reader needs the scan key schema 12 adds.)
+      expect(db.prepare("SELECT note, gift_message FROM orders WHERE order_number = 'SO-10'").get()).toEqual({ note: null, gift_message: null });
+    },
+  },
+  11: {
+    seed: (db) => {
+      insertV5Order(db, '#1002', null);
+      insertV5Order(db, ' so 7 ', null);
+    },
+    check: (db) => {
+      // Orders from before get their scan keys, so a scan of "1002" finds "#1002"; no override is kept yet.
+      expect(db.prepare('SELECT order_number, scan_key FROM orders ORDER BY id').all()).toEqual([
+        { order_number: '#1002', scan_key: '1002' },
+        { order_number: ' so 7 ', scan_key: 'SO7' },
+      ]);
+      expect(orders.findOrderByScan(db, '1002')).toMatchObject({ order: { orderNumber: '#1002', items: [{ barcode: null }], note: null } });
+      expect(db.prepare('SELECT count(*) FROM shipment_overrides').pluck().get()).toBe(0);
+    },
+  },
+  12: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (1024, 'PB-D11-01', 'Created', 1, 1)").run();
+      db.prepare("INSERT INTO print_jobs (station_ref, purpose, copies, state, cups_job_id, created_at, updated_at) VALUES ('PB-D11-01', 'auto', 1, 'completed', 'label4x6-7', 1, 1)").run();
+    },
+    check: (db) => {
+      // A job printed before says nothing of its layout: the API reads that as unknown, not as 100%.
+      expect(printJobs.listPrintJobs(db, { stationRef: 'PB-D11-01' })).toMatchObject([{ state: 'completed', layout: null }]);
     },
   },
 };

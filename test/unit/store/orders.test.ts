@@ -6,20 +6,22 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { previewOrderFile } from '../../../electron/orders/orderFile';
+import type { ImportPreview } from '../../../electron/api';
+import { readOrderText } from '../../../electron/orders/orderFileReader';
 import { StoreInputError, StoreNotFoundError, StoreRowError, StoreTransitionError, orders, type Db } from '../../../electron/store';
 import { T0, openTempStore } from './support/tempStore';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
-const SHOPIFY = fixture('shopify-orders-export.csv');
-const SHEET = fixture('spreadsheet-semicolon-bom-crlf.csv');
-const BAD_ROWS = fixture('orders-with-bad-rows.csv');
+const SHOPIFY_TEXT = fixture('shopify-orders-export.csv');
+const SHOPIFY = await readOrderText(SHOPIFY_TEXT);
+const SHEET = await readOrderText(fixture('spreadsheet-semicolon-bom-crlf.csv'));
+const BAD_ROWS = await readOrderText(fixture('orders-with-bad-rows.csv'));
 
 const REF_A = 'PB-DESK1-01JD0000000000000000000001';
 const REF_B = 'PB-DESK1-01JD0000000000000000000002';
 
-function importFile(db: Db, text: string, now = T0) {
-  return orders.importOrders(db, previewOrderFile(text), now);
+function importFile(db: Db, preview: ImportPreview, now = T0) {
+  return orders.importOrders(db, preview, now);
 }
 
 function rowCount(db: Db): number {
@@ -63,21 +65,21 @@ describe('importing a file', () => {
     expect(orders.getOrder(db, '#1002')).toMatchObject({ importedAt: T0, updatedAt: T0 });
   });
 
-  it('again with an address changed: that open order is updated in place, the others are unchanged', () => {
+  it('again with an address changed: that open order is updated in place, the others are unchanged', async () => {
     const { db } = openTempStore();
     importFile(db, SHOPIFY);
-    const moved = SHOPIFY.replaceAll('233 S Wacker Dr', '1 N State St');
+    const moved = await readOrderText(SHOPIFY_TEXT.replaceAll('233 S Wacker Dr', '1 N State St'));
     expect(importFile(db, moved, T0 + 60_000)).toEqual({ created: 0, updated: 1, unchanged: 3, keptShipped: 0 });
     expect(rowCount(db)).toBe(4);
     expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'open', shipTo: { address1: '1 N State St' }, importedAt: T0, updatedAt: T0 + 60_000 });
   });
 
-  it('keeps an order already shipped or cancelled as it is: status, shipment and address', () => {
+  it('keeps an order already shipped or cancelled as it is: status, shipment and address', async () => {
     const { db } = openTempStore();
     importFile(db, SHOPIFY);
     orders.markOrderShipped(db, '#1002', REF_A, T0 + 1000);
     orders.markOrderCancelled(db, '#1003', T0 + 2000);
-    const moved = SHOPIFY.replaceAll('233 S Wacker Dr', '1 N State St').replaceAll('100 King St W', '1 Yonge St');
+    const moved = await readOrderText(SHOPIFY_TEXT.replaceAll('233 S Wacker Dr', '1 N State St').replaceAll('100 King St W', '1 Yonge St'));
     expect(importFile(db, moved, T0 + 60_000)).toEqual({ created: 0, updated: 0, unchanged: 2, keptShipped: 2 });
     expect(rowCount(db)).toBe(4);
     expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'shipped', stationRef: REF_A, shippedAt: T0 + 1000, shipTo: { address1: '233 S Wacker Dr' }, updatedAt: T0 + 1000 });
@@ -86,7 +88,7 @@ describe('importing a file', () => {
 
   it('takes the good orders of a file with bad rows, and none of an order with a bad row', () => {
     const { db } = openTempStore();
-    const preview = previewOrderFile(BAD_ROWS);
+    const preview = BAD_ROWS;
     expect(preview.problems.length).toBeGreaterThan(0);
     expect(orders.importOrders(db, preview, T0)).toEqual({ created: 2, updated: 0, unchanged: 0, keptShipped: 0 });
     expect(numbers(orders.listOrders(db, { limit: 10, offset: 0 })).sort()).toEqual(['B-1', 'B-7']);
@@ -94,7 +96,7 @@ describe('importing a file', () => {
 
   it('refuses an order that is not one before writing anything', () => {
     const { db } = openTempStore();
-    const preview = previewOrderFile(SHOPIFY);
+    const preview = SHOPIFY;
     const [first, second] = preview.orders;
     if (first === undefined || second === undefined) throw new Error('the fixture has orders');
     const broken = { format: preview.format, orders: [first, { ...second, items: [] }] };
@@ -246,5 +248,27 @@ describe('column mappings kept by name', () => {
     db.prepare('INSERT INTO order_mappings (name, mapping, updated_at) VALUES (?, ?, ?)').run('Damaged', JSON.stringify({ shoeSize: 'Col' }), T0);
     expect(() => orders.getOrderMapping(db, 'Damaged')).toThrow(StoreRowError);
     expect(() => orders.getOrderMapping(db, 'Damaged')).toThrow(/order_mappings row Damaged: mapping: /);
+  });
+});
+
+describe('finding the order a scan names', () => {
+  it('takes the exact number first, then the number without a leading #, case or spaces', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.findOrderByScan(db, '#1002')).toMatchObject({ order: { orderNumber: '#1002' } });
+    for (const typed of ['1002', ' 1002 ', '#1002 ', '１００２']) expect(orders.findOrderByScan(db, typed), typed).toMatchObject({ order: { orderNumber: '#1002' } });
+    expect(orders.findOrderByScan(db, '10 02')).toMatchObject({ order: { orderNumber: '#1002' } });
+    expect(orders.findOrderByScan(db, '9999')).toBeUndefined();
+    expect(orders.findOrderByScan(db, '#')).toBeUndefined();
+  });
+
+  it('names every order a scan could mean rather than choosing one', async () => {
+    const { db } = openTempStore();
+    const sheet = ['Order,Name,Address,City,State,Zip,Country,Item', '#77,Ann Lee,1 Main St,Boston,MA,02108,US,Mug', 'a-77,Bo Lee,2 Main St,Boston,MA,02108,US,Cup', 'A-77,Cy Lee,3 Main St,Boston,MA,02108,US,Pot'].join('\n');
+    importFile(db, await readOrderText(sheet));
+    expect(orders.findOrderByScan(db, '77')).toMatchObject({ order: { orderNumber: '#77' } });
+    expect(orders.findOrderByScan(db, 'A-77')).toMatchObject({ order: { orderNumber: 'A-77' } });
+    expect(orders.findOrderByScan(db, 'A -77')).toEqual({ ambiguous: ['a-77', 'A-77'] });
+    expect(orders.countOrders(db)).toBe(3);
   });
 });

@@ -93,3 +93,25 @@ describe('print job states', () => {
     expect(() => printJobs.markPrintSent(db, b?.id ?? -1, '1', ' ', T0)).toThrow(/printer/);
   });
 });
+
+describe('a voided shipment', () => {
+  it('gives up the prints not sent yet and settles its failed ones; a print with the printer stays as it is', () => {
+    const { db } = openTempStore();
+    const ref = 'PB-DESK1-01JD00000000000000000000V1';
+    shipments.insertQueuedShipment(db, { stationRef: ref, input: shipmentInput(), now: T0 });
+    const ids = documents.saveDocuments(db, ref, [0, 1, 2].map((packageIndex) => ({ type: 'Label', name: `label-${packageIndex}.pdf`, mime: 'application/pdf', packageIndex, bytes: new Uint8Array([37, 80, 68, 70]) })), T0);
+    const [queued, failed, sent] = printJobs.handOffForPrinting(db, ref, T0);
+    if (queued === undefined || failed === undefined || sent === undefined) throw new Error('three jobs expected');
+    printJobs.markPrintFailed(db, failed.id, 'paper out', T0);
+    printJobs.markPrintSent(db, sent.id, 'label4x6-9', 'label4x6', T0);
+    expect(ids).toHaveLength(3);
+
+    expect(printJobs.settlePrintsOfVoided(db, ref, T0 + 1).sort()).toEqual([queued.id, failed.id].sort());
+    expect(printJobs.getPrintJob(db, queued.id)).toMatchObject({ state: 'failed', error: printJobs.VOIDED_LABEL_NOTE, resolvedAt: T0 + 1 });
+    expect(printJobs.getPrintJob(db, failed.id)).toMatchObject({ state: 'failed', error: 'paper out', resolvedAt: T0 + 1 });
+    expect(printJobs.getPrintJob(db, sent.id)).toMatchObject({ state: 'sent' });
+    expect(printJobs.listUnresolvedFailures(db)).toEqual([]);
+    // Again: nothing is left to settle.
+    expect(printJobs.settlePrintsOfVoided(db, ref, T0 + 2)).toEqual([]);
+  });
+});

@@ -17,10 +17,17 @@ describe('settings', () => {
       boxPresets: settings.SEEDED_BOX_PRESETS,
       preferredCarrier: null,
       scale: { connection: 'usb', protocol: 'sics', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, serialPort: null },
+      serviceRules: settings.DEFAULT_SERVICE_RULES,
+      defaultService: { carrier: 'UPS', shipMethod: 'Ground', serviceLevel: 'UPS_GROUND', displayName: 'UPS Ground' },
+      packVerification: true,
+      sounds: true,
+      packingSlips: false,
       labelPrinter: null,
       documentPrinter: null,
       printerMedia: {},
+      printerLongerMedia: {},
       printerCopies: {},
+      pdfFolder: null,
     });
   });
 

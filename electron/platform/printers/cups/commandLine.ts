@@ -87,7 +87,7 @@ export class CupsCommandLine implements PrinterBackend {
       const failure = classifyLpFailure(request.printer, result);
       // lp says "The printer or class does not exist" also when it cannot reach the scheduler.
       if (failure.kind === 'printerMissing' && !(await this.schedulerIsRunning())) {
-        throw new PrintBackendError('failed', 'the CUPS scheduler is not running or cannot be reached');
+        throw new PrintBackendError('failed', 'the print service (CUPS) is not running or cannot be reached (lpstat -r says so)', 'notRunning');
       }
       throw failure;
     }

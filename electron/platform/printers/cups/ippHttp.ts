@@ -18,6 +18,8 @@ export class IppTransportError extends Error {
   constructor(
     readonly reason: 'unreachable' | 'timeout' | 'broken',
     message: string,
+    /** The system's error code (ECONNREFUSED…), when there is one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -58,7 +60,7 @@ export function postIpp(address: SchedulerAddress, resource: string, parts: read
     }, timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => {
       const reason = error.code !== undefined && UNREACHABLE.has(error.code) ? 'unreachable' : 'broken';
-      finish(() => reject(new IppTransportError(reason, error.message)));
+      finish(() => reject(new IppTransportError(reason, error.message, error.code)));
     });
     for (const part of parts) request.write(part);
     request.end();

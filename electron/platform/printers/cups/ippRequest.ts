@@ -10,7 +10,7 @@ import { PrintBackendError } from '../backend';
 import { IppTransportError, postIpp } from './ippHttp';
 import { GROUP, IppFormatError, VALUE, decodeMessage, encodeMessage, findValue } from './ippWire';
 import type { IppAttribute, IppGroup, IppMessage } from './ippWire';
-import { describeScheduler } from './scheduler';
+import { describeScheduler, isLocalScheduler, schedulerDownMessage } from './scheduler';
 import type { SchedulerAddress } from './scheduler';
 
 /** The scheduler's answer, or "the command-line tools must do this one" and why. */
@@ -122,7 +122,7 @@ export async function sendIpp(address: SchedulerAddress, resource: string, parts
   } catch (error) {
     if (!(error instanceof IppTransportError)) throw error;
     if (error.reason === 'unreachable') {
-      throw new PrintBackendError('failed', `the CUPS scheduler is not running or cannot be reached (${scheduler}: ${error.message})`);
+      throw new PrintBackendError('failed', schedulerDownMessage(address, error.code), isLocalScheduler(address) ? 'notRunning' : 'unreachable');
     }
     if (error.reason === 'timeout') throw new PrintBackendError('failed', `the CUPS scheduler at ${scheduler} ${error.message}`);
     throw new PrintBackendError('failed', `the connection to the CUPS scheduler at ${scheduler} broke off: ${error.message}`);

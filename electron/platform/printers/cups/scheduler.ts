@@ -122,3 +122,33 @@ export function encryptionRequired(env: NodeJS.ProcessEnv, config: ClientConfig)
 export function describeScheduler(address: SchedulerAddress): string {
   return address.kind === 'socket' ? address.path : `${address.host.includes(':') ? `[${address.host}]` : address.host}:${String(address.port)}`;
 }
+
+/** Whether the scheduler is this computer's own (its socket, or a loopback address), not a print server elsewhere. */
+export function isLocalScheduler(address: SchedulerAddress): boolean {
+  if (address.kind === 'socket') return true;
+  const host = address.host.toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** What went wrong on the way to a print server, in words ("connection refused"), from the system's error code. */
+const CONNECTION_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOENT: 'no such socket',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'the network cannot be reached',
+  ENOTFOUND: 'no computer has that name',
+  EAI_AGAIN: 'its name could not be looked up',
+  EACCES: 'permission denied',
+  ENOTSOCK: 'not a socket',
+};
+
+/**
+ * The sentence for a scheduler nobody answers at: on this computer, CUPS is not running; elsewhere,
+ * the print server cannot be reached and why. The address stays, for whoever sets CUPS up.
+ */
+export function schedulerDownMessage(address: SchedulerAddress, code: string | undefined): string {
+  const where = describeScheduler(address);
+  if (isLocalScheduler(address)) return `the print service (CUPS) is not running on this computer (nothing answers at ${where})`;
+  const why = code === undefined ? '' : ` (${CONNECTION_WORDS[code] ?? code.toLowerCase()})`;
+  return `the print server (CUPS) at ${where} cannot be reached${why}`;
+}

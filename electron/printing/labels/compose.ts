@@ -1,0 +1,115 @@
+/**
+ * Planned labels to what the printer takes: one PDF with a page per label (each page its stock's
+ * size), or one ZPL job with a label each. Carrier ZPL goes to a ZPL printer as it came (resolution
+ * checked); an image at the printer's resolution becomes a ^GF of its own dots, not resampled;
+ * anything else is drawn as a PDF page first and rasterised at the printer's dots.
+ */
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, degrees, drawImage } from 'pdf-lib';
+import type { PDFName, PDFPage } from 'pdf-lib';
+import type { ZplSettings } from '../../api/printing';
+import { threshold, type GreyImage } from '../zpl/bitmap';
+import { zplForPrinter } from '../zpl/carrier';
+import { dotsOf } from '../zpl/rasterize';
+import { labelZpl, pdfToZpl } from '../zpl/zpl';
+import { DocumentError } from '../document';
+import { drawOnto } from '../fit';
+import { turnImage } from './raster';
+import type { PlannedLabel } from './layout';
+
+const SAVE_AT_ONCE = { addDefaultPage: false, useObjectStreams: true, objectsPerTick: Number.POSITIVE_INFINITY } as const;
+
+async function drawLabel(out: PDFDocument, planned: PlannedLabel): Promise<void> {
+  const { label, media, place } = planned;
+  const art = label.art;
+  if (art.kind === 'zpl') throw new DocumentError('not-pdf', `${label.what} is ZPL, which only a ZPL printer takes as it is`);
+  if (art.kind === 'page') {
+    const page = art.pdf.document.getPage(art.pageIndex);
+    try {
+      await drawOnto(out, page, label.size, media, { box: art.box, upright: art.upright, place });
+    } catch (error) {
+      throw new DocumentError('damaged', `${label.what} is damaged and cannot be read`, { cause: error });
+    }
+    return;
+  }
+  const target = out.addPage([media.width, media.height]);
+  const image = embedMono(out, target, art.image);
+  const w = label.size.width * place.scale;
+  const h = label.size.height * place.scale;
+  // drawImage turns counter-clockwise about the lower-left corner: shift it back onto the media.
+  target.pushOperators(...drawImage(image, { x: place.x + (place.rotate === 90 ? h : 0), y: place.y, width: w, height: h, rotate: degrees(place.rotate), xSkew: degrees(0), ySkew: degrees(0) }));
+}
+
+/**
+ * A label image as a black-and-white image of the page, one bit a dot, deflated by Node's zlib:
+ * what a thermal head burns is black or white anyway, and an 8-bit PNG of the same label took
+ * pdf-lib's JavaScript deflate hundreds of milliseconds. Returns its name in the page's resources.
+ */
+function embedMono(out: PDFDocument, page: PDFPage, image: GreyImage): PDFName {
+  const bitmap = threshold(image);
+  const stream = out.context.stream(deflateSync(bitmap.data, { level: 6 }), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: bitmap.width,
+    Height: bitmap.height,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 1,
+    // The bitmap's 1 is a burnt (black) dot; DeviceGray's 1 is white.
+    Decode: [1, 0],
+    Filter: 'FlateDecode',
+  });
+  return page.node.newXObject('Label', out.context.register(stream));
+}
+
+/** One PDF, a page per label in order, each on its own stock. */
+export async function composePdf(planned: readonly PlannedLabel[]): Promise<Uint8Array> {
+  const out = await PDFDocument.create();
+  out.setCreator('Packbench');
+  for (const label of planned) await drawLabel(out, label);
+  return out.save(SAVE_AT_ONCE);
+}
+
+/** An image label on its stock in printer dots, placed as planned, when no dot needs resampling. */
+function imageOnStock(planned: PlannedLabel, dpi: number): GreyImage | undefined {
+  const art = planned.label.art;
+  if (art.kind !== 'bitmap' || art.dpi !== dpi || planned.place.scale !== 1) return undefined;
+  const image = turnImage(art.image, planned.place.rotate === 90 ? 270 : 0);
+  const width = dotsOf(planned.media.width, dpi);
+  const height = dotsOf(planned.media.height, dpi);
+  const pixels = new Uint8Array(width * height).fill(255);
+  const left = Math.max(0, Math.floor((width - image.width) / 2));
+  const top = Math.max(0, Math.floor((height - image.height) / 2));
+  for (let y = 0; y < Math.min(image.height, height); y += 1) {
+    pixels.set(image.pixels.subarray(y * image.width, y * image.width + Math.min(image.width, width)), (top + y) * width + left);
+  }
+  return { width, height, pixels };
+}
+
+export interface ZplJob {
+  readonly zpl: string;
+  /** What the resolution check said, per label that needed it. */
+  readonly notes: readonly string[];
+}
+
+/** One ZPL job, a label per planned label in order, copies asked of the printer. */
+export async function composeZpl(planned: readonly PlannedLabel[], settings: ZplSettings, printer: string, copies: number): Promise<ZplJob> {
+  const parts: string[] = [];
+  const notes: string[] = [];
+  for (const label of planned) {
+    const art = label.label.art;
+    if (art.kind === 'zpl') {
+      const adapted = zplForPrinter(art.label, settings.dpi, label.label.what, printer);
+      if (adapted.note !== undefined) notes.push(adapted.note);
+      // Copies as asked, by printing the program again: the carrier's own ^PQ is left as it is.
+      parts.push(...Array.from({ length: copies }, () => adapted.program.trim()));
+      continue;
+    }
+    const whole = imageOnStock(label, settings.dpi);
+    if (whole !== undefined) {
+      parts.push(labelZpl(threshold(whole), settings, { copies }).trim());
+      continue;
+    }
+    parts.push((await pdfToZpl(await composePdf([label]), settings, { copies })).trim());
+  }
+  return { zpl: `${parts.join('\n')}\n`, notes };
+}

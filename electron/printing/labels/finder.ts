@@ -1,0 +1,407 @@
+/**
+ * Finds a shipping label on a sheet, or in an image that holds more than the label (a Letter or A4
+ * page that carries the label and other things: instructions, a receipt, a second copy, a cut line).
+ * Works on the page drawn in grey at a known resolution and on the barcodes read off it:
+ *
+ * 1. The barcodes are the label's anchors. Barcodes that say the same thing in two places are two
+ *    copies of one label (two copies on a sheet): the first copy in reading order is the label, and
+ *    the other copy's barcodes must stay out of the crop.
+ * 2. The sheet's ink is gathered into blocks: ink nearer than 0.12 in is one block (the letters of a
+ *    line, the lines of a paragraph, a label's fields between its rules).
+ * 3. The label starts as the blocks its barcodes stand on, and takes in every block reaching into
+ *    its box, then the blocks near it, nearest first: carriers leave up to half an inch of white
+ *    between a label's own parts (DHL Express, Post.at), so a block within 0.6 in can be the
+ *    label's. It stops taking them in when it is whole: its ink the size of a known label (4x6,
+ *    100x150 mm, A6, 4x8, 100x200 mm, 105x203 mm, A5) and the next block further off than any gap
+ *    inside it (instructions set apart from a 4x6 label). It gives up, unsure, when a block that
+ *    near would make it bigger than a label's ink can be (more than 4.5 in across on a sheet), or
+ *    when the other copy's barcodes are that near: that block could be the label's or not. A thin
+ *    line that reaches past the label's own extent (a cut line across the sheet) is passed over.
+ * 4. A drawn frame (a rectangle of long ruled lines) around all the anchors that covers at least
+ *    half of what was found, and reaches no block set apart, is the label's own edge and is
+ *    preferred: text printed just outside it (terms, a doc tab) is left off.
+ * 5. The way the barcodes read tells which way the label is turned on the sheet.
+ *
+ * Nothing else is a guess: no barcode, copies too close, something near that cannot be told apart,
+ * nothing label-sized, and the result is "unsure" with its reason, which the caller says when it
+ * prints the whole sheet.
+ */
+import type { GreyImage } from '../zpl/bitmap';
+import type { FoundBarcode } from './barcodes';
+import { INK_LEVEL, cropImage, inkBounds, type PixelBox } from './raster';
+
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
+export type FinderResult =
+  | {
+      readonly found: true;
+      readonly box: PixelBox;
+      /** The ink of the label within the box, without the white kept around it. */
+      readonly ink: PixelBox;
+      /** Clockwise turn that makes the label read upright. */
+      readonly turn: QuarterTurn;
+      /** How the edge was found: its drawn frame, or the extent of its ink. */
+      readonly edge: 'frame' | 'ink';
+      /** Other copies of the same label on the sheet, left out. */
+      readonly copiesLeftOut: number;
+      readonly barcodes: readonly FoundBarcode[];
+    }
+  | { readonly found: false; readonly reason: string; readonly barcodes: readonly FoundBarcode[] };
+
+/** Ink for finding ruled lines: a little lighter than the print threshold, so hairlines drawn grey count. */
+const SHAPE_INK = 170;
+/**
+ * Ink nearer than this is one block: the letters of a line, the lines of a paragraph, a label's
+ * fields between its rules. Instructions are set further from a label than this.
+ */
+const JOIN_IN = 0.12;
+/** A block this near the label can be a part of it: carriers leave up to half an inch of white inside a label. */
+const LINK_IN = 0.6;
+/** Further than the label's own widest gap by this much, a block is apart from a label already whole. */
+const CLEARLY_APART_IN = 0.1;
+/**
+ * The sizes labels come in, short by long side in inches: 4x6, 100x150 mm, A6, 4x6.75 (a doc tab),
+ * 4x8, 100x200 mm, 105x203 mm, A5. A label's ink reaches nearly to its edges.
+ */
+const KNOWN_SIZES_IN: readonly (readonly [number, number])[] = [[4, 6], [3.94, 5.91], [4.13, 5.83], [4, 6.75], [4, 8], [3.94, 7.87], [4.13, 8], [5.83, 8.27]];
+/** How far a label's ink may fall short of (or a rule stand past) its known size. */
+const KNOWN_SIZE_SLACK_IN = 0.2;
+/** A block this thin across is a line (a rule, a cut line), not text. */
+const THIN_LINE_IN = 0.06;
+/** White kept around the label's ink when it is cut out, where the sheet has it. */
+const PAD_IN = 0.03;
+/** A label found on a sheet is at least this big: labels printed on sheets are 4x6, A6, A5 or longer, and their ink nearly as big. */
+const SHEET_LABEL_MIN_IN = { short: 3, long: 4 } as const;
+/** A ruled line at least this long can be a label's edge. */
+const RULE_MIN_IN = 1.5;
+/** Label sizes, in inches: the smallest and largest short and long sides a carrier label has. */
+const LABEL_SIDES_IN = { minShort: 2, maxShort: 6.3, minLong: 3, maxLong: 8.8 } as const;
+/**
+ * The ink of a label found on a sheet is at most this wide: labels are drawn for a 4 in or 105 mm
+ * head (Post.at's A5 label has 97 mm of ink). Wider, and it holds something else too.
+ */
+const SHEET_INK_MAX_SHORT_IN = 4.5;
+/** How far past what was found a frame around it is looked for. */
+const FRAME_REACH_IN = 0.6;
+/** A frame must cover this share of its block's box to stand for the label's edge. */
+const FRAME_COVERS = 0.5;
+/** A label found on a sheet is at most this share of the sheet: more, and it is the sheet. */
+const MAX_SHARE_OF_SHEET = 0.6;
+
+const area = (b: PixelBox): number => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
+const contains = (outer: PixelBox, inner: PixelBox, slack = 0): boolean =>
+  inner.left >= outer.left - slack && inner.top >= outer.top - slack && inner.right <= outer.right + slack && inner.bottom <= outer.bottom + slack;
+
+/** Ink as a grid of cells of about 1/50 in: a cell is inked when any of its pixels is. */
+interface InkGrid {
+  readonly cell: number;
+  readonly cols: number;
+  readonly rows: number;
+  readonly inked: Uint8Array;
+}
+
+function inkGrid(image: GreyImage, dpi: number): InkGrid {
+  const cell = Math.max(1, Math.round(dpi / 50));
+  const { width, height, pixels } = image;
+  const cols = Math.ceil(width / cell);
+  const rows = Math.ceil(height / cell);
+  const inked = new Uint8Array(cols * rows);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    const cy = Math.floor(y / cell) * cols;
+    for (let cx = 0, x = 0; cx < cols; cx += 1) {
+      // A cell already inked needs no more looking at.
+      if (inked[cy + cx] === 1) {
+        x += cell;
+        continue;
+      }
+      for (const end = Math.min(width, x + cell); x < end; x += 1) {
+        if ((pixels[row + x] ?? 255) < INK_LEVEL) {
+          inked[cy + cx] = 1;
+          x = end;
+          break;
+        }
+      }
+    }
+  }
+  return { cell, cols, rows, inked };
+}
+
+interface Rule {
+  /** Position across the line (y of a horizontal rule, x of a vertical one), its middle. */
+  readonly at: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Long ruled lines within a region, horizontal (along rows) or vertical: runs of ink, one- or two-pixel breaks allowed. */
+function rules(image: GreyImage, dpi: number, direction: 'horizontal' | 'vertical', region: PixelBox): Rule[] {
+  const minLength = RULE_MIN_IN * dpi;
+  const horizontal = direction === 'horizontal';
+  const [firstLine, endLine] = horizontal ? [region.top, region.bottom] : [region.left, region.right];
+  const [firstPos, endPos] = horizontal ? [region.left, region.right] : [region.top, region.bottom];
+  // A step along the line and one across lines, in the pixel array.
+  const [stepAlong, stepAcross] = horizontal ? [1, image.width] : [image.width, 1];
+  const { pixels } = image;
+  const runs: Rule[] = [];
+  for (let line = firstLine; line < endLine; line += 1) {
+    let start = -1;
+    let gap = 0;
+    let at = line * stepAcross + firstPos * stepAlong;
+    for (let pos = firstPos; pos <= endPos; pos += 1, at += stepAlong) {
+      if (pos < endPos && (pixels[at] ?? 255) < SHAPE_INK) {
+        if (start < 0) start = pos;
+        gap = 0;
+      } else if (start >= 0) {
+        gap += 1;
+        if (gap > 2 || pos === endPos) {
+          const end = pos - gap + 1;
+          if (end - start >= minLength) runs.push({ at: line, from: start, to: end });
+          start = -1;
+          gap = 0;
+        }
+      }
+    }
+  }
+  // Neighbouring lines of one thick rule become one rule.
+  const merged: Rule[] = [];
+  for (const run of runs) {
+    const last = merged.findLast((r) => run.at - r.at <= 3 && Math.abs(r.from - run.from) < dpi / 10 && Math.abs(r.to - run.to) < dpi / 10);
+    if (last === undefined) merged.push(run);
+    else merged[merged.indexOf(last)] = { at: (last.at + run.at) / 2, from: Math.min(last.from, run.from), to: Math.max(last.to, run.to) };
+  }
+  return merged;
+}
+
+/** Rectangles drawn with ruled lines within a region: two horizontal rules joined at both ends by vertical ones. */
+function frames(image: GreyImage, dpi: number, region: PixelBox): PixelBox[] {
+  const across = rules(image, dpi, 'horizontal', region);
+  const down = rules(image, dpi, 'vertical', region);
+  const slack = Math.max(3, dpi / 25);
+  const found: PixelBox[] = [];
+  for (const [i, top] of across.entries()) {
+    for (const bottom of across.slice(i + 1)) {
+      if (bottom.at - top.at < LABEL_SIDES_IN.minShort * dpi) continue;
+      const from = Math.max(top.from, bottom.from);
+      const to = Math.min(top.to, bottom.to);
+      if (to - from < LABEL_SIDES_IN.minShort * dpi) continue;
+      const sides = down.filter((v) => v.at >= from - slack && v.at <= to + slack && v.from <= top.at + slack && v.to >= bottom.at - slack);
+      if (sides.length < 2) continue;
+      const left = Math.min(...sides.map((v) => v.at));
+      const right = Math.max(...sides.map((v) => v.at));
+      if (right - left < LABEL_SIDES_IN.minShort * dpi) continue;
+      // The rules' own thickness belongs to the frame.
+      found.push({ left: Math.floor(left - slack / 2), top: Math.floor(top.at - slack / 2), right: Math.ceil(right + slack / 2), bottom: Math.ceil(bottom.at + slack / 2) });
+    }
+  }
+  return found;
+}
+
+function labelSized(box: PixelBox, dpi: number): boolean {
+  const w = (box.right - box.left) / dpi;
+  const h = (box.bottom - box.top) / dpi;
+  const [short, long] = w < h ? [w, h] : [h, w];
+  return short >= LABEL_SIDES_IN.minShort && short <= LABEL_SIDES_IN.maxShort && long >= LABEL_SIDES_IN.minLong && long <= LABEL_SIDES_IN.maxLong;
+}
+
+/** The clockwise turn that makes most of the barcodes read left to right. */
+function uprightTurn(barcodes: readonly FoundBarcode[]): QuarterTurn {
+  const votes = new Map<QuarterTurn, number>();
+  for (const barcode of barcodes) {
+    const reads = ((Math.round(barcode.orientation / 90) % 4) * 90) as QuarterTurn;
+    const turn = ((360 - reads) % 360) as QuarterTurn;
+    votes.set(turn, (votes.get(turn) ?? 0) + 1);
+  }
+  return [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? 0;
+}
+
+/** Barcodes by what they say: a text found in two places is a label printed twice. */
+function firstCopy(barcodes: readonly FoundBarcode[], dpi: number): { anchors: FoundBarcode[]; others: FoundBarcode[]; copies: number } {
+  const key = (b: FoundBarcode): string => `${b.format}:${b.text}`;
+  const byText = new Map<string, FoundBarcode[]>();
+  for (const barcode of barcodes) byText.set(key(barcode), [...(byText.get(key(barcode)) ?? []), barcode]);
+  // Copies repeat every barcode alike; a text repeated on its own (USPS prints its DataMatrix twice) is one label's.
+  const counts = new Set([...byText.values()].map((found) => found.length));
+  const copies = counts.size === 1 ? ([...counts][0] ?? 1) : 1;
+  if (copies === 1) return { anchors: [...barcodes], others: [], copies };
+  // Reading order: top to bottom, blocks side by side (tops within an inch) left to right.
+  const readingOrder = (a: FoundBarcode, b: FoundBarcode): number => (Math.abs(a.top - b.top) < dpi ? a.left - b.left : a.top - b.top);
+  const first = [...barcodes].sort(readingOrder)[0];
+  if (first === undefined) return { anchors: [], others: [], copies };
+  // The first copy's anchors: of each repeated text, the instance nearest the first barcode.
+  const near = (b: FoundBarcode): number => Math.hypot(b.left - first.left, b.top - first.top);
+  const anchors = [...byText.values()].map((found) => [...found].sort((a, b) => near(a) - near(b))[0]).filter((b): b is FoundBarcode => b !== undefined);
+  return { anchors, others: barcodes.filter((b) => !anchors.includes(b)), copies };
+}
+
+/** A rectangle of the grid, in cells (right and bottom exclusive). */
+interface Cells {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+const union = (a: Cells, b: Cells): Cells => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) });
+const touching = (a: Cells, b: Cells): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+/** The white between two rectangles: the larger of their distances across and down (0 when they overlap). */
+/** A box the size of a known label (its ink, give or take the slack). */
+function knownSize(box: Cells, perInch: number): boolean {
+  const [short, long] = [(box.right - box.left) / perInch, (box.bottom - box.top) / perInch].sort((a, b) => a - b) as [number, number];
+  return KNOWN_SIZES_IN.some(([s, l]) => Math.abs(short - s) <= KNOWN_SIZE_SLACK_IN && Math.abs(long - l) <= KNOWN_SIZE_SLACK_IN);
+}
+/** A line runs alongside a box when it reaches no further than the box (give or take `slack`) along its length. */
+function alongside(line: Cells, box: Cells, slack: number): boolean {
+  return line.right - line.left >= line.bottom - line.top
+    ? line.left >= box.left - slack && line.right <= box.right + slack
+    : line.top >= box.top - slack && line.bottom <= box.bottom + slack;
+}
+/** A block no thicker than a ruled line, across or down. */
+const thinLine = (block: Cells, perInch: number): boolean => Math.min(block.right - block.left, block.bottom - block.top) <= THIN_LINE_IN * perInch;
+const gapBetween = (a: Cells, b: Cells): number => Math.max(0, b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom);
+
+/**
+ * The sheet's blocks of ink: the ink grid with every inked cell grown by half of `join` cells each
+ * way, cut into connected parts; each block is the box of the ink it holds. Ink nearer than `join`
+ * ends up in one block.
+ */
+function blocksOf(grid: InkGrid, join: number): Cells[] {
+  const { cols, rows, inked } = grid;
+  const reach = Math.max(1, Math.ceil(join / 2));
+  // Grown across, then down: a running count of inked cells within reach.
+  const across = new Uint8Array(cols * rows);
+  for (let y = 0; y < rows; y += 1) {
+    const row = y * cols;
+    let count = 0;
+    for (let x = 0; x < Math.min(cols, reach); x += 1) count += inked[row + x] ?? 0;
+    for (let x = 0; x < cols; x += 1) {
+      if (x + reach < cols) count += inked[row + x + reach] ?? 0;
+      if (x - reach - 1 >= 0) count -= inked[row + x - reach - 1] ?? 0;
+      across[row + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const grown = new Uint8Array(cols * rows);
+  for (let x = 0; x < cols; x += 1) {
+    let count = 0;
+    for (let y = 0; y < Math.min(rows, reach); y += 1) count += across[y * cols + x] ?? 0;
+    for (let y = 0; y < rows; y += 1) {
+      if (y + reach < rows) count += across[(y + reach) * cols + x] ?? 0;
+      if (y - reach - 1 >= 0) count -= across[(y - reach - 1) * cols + x] ?? 0;
+      grown[y * cols + x] = count > 0 ? 1 : 0;
+    }
+  }
+  const seen = new Uint8Array(cols * rows);
+  const found: Cells[] = [];
+  const stack: number[] = [];
+  const visit = (next: number): void => {
+    if (grown[next] === 1 && seen[next] !== 1) {
+      seen[next] = 1;
+      stack.push(next);
+    }
+  };
+  for (let start = 0; start < cols * rows; start += 1) {
+    if (grown[start] !== 1 || seen[start] === 1) continue;
+    let [left, top, right, bottom] = [cols, rows, -1, -1];
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const at = stack.pop() ?? 0;
+      const x = at % cols;
+      const y = (at - x) / cols;
+      if (inked[at] === 1) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+      if (x > 0) visit(at - 1);
+      if (x < cols - 1) visit(at + 1);
+      if (y > 0) visit(at - cols);
+      if (y < rows - 1) visit(at + cols);
+    }
+    if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
+  }
+  return found;
+}
+
+/** The ink inside a box of the image, to the pixel. */
+function inkWithin(image: GreyImage, box: PixelBox): PixelBox | undefined {
+  const inner = inkBounds(cropImage(image, box));
+  return inner === undefined ? undefined : { left: box.left + inner.left, top: box.top + inner.top, right: box.left + inner.right, bottom: box.top + inner.bottom };
+}
+
+const unsure = (reason: string, barcodes: readonly FoundBarcode[]): FinderResult => ({ found: false, reason, barcodes });
+
+/** Finds the label on a sheet drawn at `dpi`; see the module comment for how. */
+export function findLabel(image: GreyImage, dpi: number, barcodes: readonly FoundBarcode[], options: { readonly sheet: boolean } = { sheet: true }): FinderResult {
+  if (barcodes.length === 0) return unsure('no barcode could be read on the sheet', barcodes);
+  const grid = inkGrid(image, dpi);
+  const perInch = dpi / grid.cell;
+  const { anchors, others, copies } = firstCopy(barcodes, dpi);
+  const cellsOf = (b: FoundBarcode): Cells => ({ left: Math.floor(b.left / grid.cell), top: Math.floor(b.top / grid.cell), right: Math.ceil(b.right / grid.cell), bottom: Math.ceil(b.bottom / grid.cell) });
+  const sizedIn = (box: Cells, min: { readonly short: number; readonly long: number }): boolean => {
+    const [short, long] = [(box.right - box.left) / perInch, (box.bottom - box.top) / perInch].sort((a, b) => a - b) as [number, number];
+    return short >= min.short && short <= (options.sheet ? SHEET_INK_MAX_SHORT_IN : LABEL_SIDES_IN.maxShort) && long >= min.long && long <= LABEL_SIDES_IN.maxLong;
+  };
+  const smallest = options.sheet ? SHEET_LABEL_MIN_IN : { short: LABEL_SIDES_IN.minShort, long: LABEL_SIDES_IN.minLong };
+
+  const blocks = blocksOf(grid, Math.round(JOIN_IN * perInch));
+  const otherCopy = new Set(blocks.filter((block) => others.some((b) => touching(block, cellsOf(b)))));
+  const label = new Set(blocks.filter((block) => anchors.some((b) => touching(block, cellsOf(b)))));
+  if ([...label].some((block) => otherCopy.has(block))) return unsure('the copies of the label on the sheet touch each other', barcodes);
+  const first = [...label][0];
+  if (first === undefined) return unsure('its barcodes stand on no ink', barcodes);
+  let box = [...label].reduce(union, first);
+  // Step 3 of the module comment: blocks reaching into the box, then the near ones, nearest first.
+  let widestLink = 0;
+  const passed = new Set<Cells>();
+  const link = Math.round(LINK_IN * perInch);
+  for (;;) {
+    const next = blocks
+      .filter((block) => !label.has(block) && !passed.has(block))
+      .map((block) => ({ block, gap: gapBetween(box, block) }))
+      .filter(({ gap }) => gap <= link)
+      .sort((a, b) => a.gap - b.gap)[0];
+    if (next === undefined) break;
+    if (next.gap > 0 && knownSize(box, perInch) && next.gap > widestLink + Math.round(CLEARLY_APART_IN * perInch)) break;
+    if (otherCopy.has(next.block)) return unsure('the copies of the label on the sheet stand too close to tell apart', barcodes);
+    const grown = union(box, next.block);
+    if (next.gap > 0 && thinLine(next.block, perInch) && !alongside(next.block, box, Math.round(KNOWN_SIZE_SLACK_IN * perInch))) {
+      // A line reaching past the label's own extent (a cut line across the sheet) is not the label's.
+      passed.add(next.block);
+      continue;
+    }
+    if (next.gap > 0 && !sizedIn(grown, { short: 0, long: 0 })) return unsure(`something ${(next.gap / perInch).toFixed(1)} in from the label cannot be told apart from it`, barcodes);
+    label.add(next.block);
+    widestLink = Math.max(widestLink, next.gap);
+    box = grown;
+  }
+  if (!sizedIn(box, smallest)) return unsure('nothing the size of a label holds its barcodes apart from the rest of the sheet', barcodes);
+  // A little white around the ink, where there is white: never into a block left out.
+  const pad = Math.round(PAD_IN * perInch);
+  const apart = blocks.filter((block) => !label.has(block));
+  const room = (grow: Cells): boolean => !apart.some((block) => touching(grow, block));
+  const padded: Cells = {
+    left: room({ ...box, left: box.left - pad }) ? Math.max(0, box.left - pad) : box.left,
+    top: room({ ...box, top: box.top - pad }) ? Math.max(0, box.top - pad) : box.top,
+    right: room({ ...box, right: box.right + pad }) ? Math.min(grid.cols, box.right + pad) : box.right,
+    bottom: room({ ...box, bottom: box.bottom + pad }) ? Math.min(grid.rows, box.bottom + pad) : box.bottom,
+  };
+  const ink = inkWithin(image, { left: box.left * grid.cell, top: box.top * grid.cell, right: Math.min(image.width, box.right * grid.cell), bottom: Math.min(image.height, box.bottom * grid.cell) });
+  let found: PixelBox = { left: padded.left * grid.cell, top: padded.top * grid.cell, right: Math.min(image.width, padded.right * grid.cell), bottom: Math.min(image.height, padded.bottom * grid.cell) };
+  let edge: 'frame' | 'ink' = 'ink';
+  // A drawn frame around the barcodes, the size of a label and most of what was found, is the label's own edge.
+  // Looked for only around what was found: a frame must cover most of it, and the rest of the sheet is a lot of pixels.
+  const reach = Math.round(FRAME_REACH_IN * dpi);
+  const around = { left: Math.max(0, found.left - reach), top: Math.max(0, found.top - reach), right: Math.min(image.width, found.right + reach), bottom: Math.min(image.height, found.bottom + reach) };
+  const frame = frames(image, dpi, around)
+    .filter((f) => labelSized(f, dpi) && anchors.every((b) => contains(f, b, dpi / 20)) && !others.some((b) => contains(f, b)) && area(f) >= FRAME_COVERS * area(found))
+    .filter((f) => !apart.some((block) => touching({ left: Math.floor(f.left / grid.cell), top: Math.floor(f.top / grid.cell), right: Math.ceil(f.right / grid.cell), bottom: Math.ceil(f.bottom / grid.cell) }, block) && gapBetween(box, block) > link))
+    .sort((a, b) => area(b) - area(a))[0];
+  if (frame !== undefined) {
+    found = frame;
+    edge = 'frame';
+  }
+  if (options.sheet && area(found) > MAX_SHARE_OF_SHEET * image.width * image.height) return unsure('what holds the barcodes covers most of the sheet', barcodes);
+  return { found: true, box: found, ink: edge === 'frame' ? (inkWithin(image, found) ?? found) : (ink ?? found), turn: uprightTurn(anchors), edge, copiesLeftOut: copies - 1, barcodes: anchors };
+}

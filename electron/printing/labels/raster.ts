@@ -1,0 +1,227 @@
+/**
+ * Label images as grey pixels: decoding the PNG, GIF and JPEG files carriers send, and the few
+ * operations the station needs on them (crop, quarter turns, where the ink is). Pure JavaScript
+ * decoders (pngjs, omggif, jpeg-js): no native build to break on a desk or in the installer.
+ */
+import { GifReader } from 'omggif';
+import jpeg from 'jpeg-js';
+import { inflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
+import type { GreyImage } from '../zpl/bitmap';
+
+export type ImageKind = 'png' | 'gif' | 'jpeg';
+
+/** A pixel rectangle: left and top inclusive, right and bottom exclusive. */
+export interface PixelBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** A decoded image and the resolution it says it was drawn at, if it says one. */
+export interface DecodedImage {
+  readonly image: GreyImage;
+  readonly declaredDpi: number | undefined;
+}
+
+/** ITU-R BT.601 luma; a transparent pixel is paper. */
+function greyOfRgba(rgba: Uint8Array | Buffer, width: number, height: number): GreyImage {
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0; i < width * height; i += 1) {
+    const alpha = rgba[i * 4 + 3] ?? 255;
+    const luma = 0.299 * (rgba[i * 4] ?? 255) + 0.587 * (rgba[i * 4 + 1] ?? 255) + 0.114 * (rgba[i * 4 + 2] ?? 255);
+    pixels[i] = Math.round(255 - ((255 - luma) * alpha) / 255);
+  }
+  return { width, height, pixels };
+}
+
+/** The pHYs chunk, when it is in metres: PNG's only way to say a resolution. */
+function pngDpi(bytes: Uint8Array): number | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    if (type === 'pHYs' && length >= 9 && data[offset + 16] === 1) return Math.round((data.readUInt32BE(offset + 8) * 0.0254));
+    if (type === 'IDAT' || type === 'IEND') return undefined;
+    offset += 12 + length;
+  }
+  return undefined;
+}
+
+/** JFIF's density, when its unit is dots per inch or per centimetre. */
+function jpegDpi(bytes: Uint8Array): number | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.toString('latin1', 6, 11) !== 'JFIF\0') return undefined;
+  const unit = data[13];
+  const density = data.readUInt16BE(14);
+  if (unit === 1) return density;
+  if (unit === 2) return Math.round(density * 2.54);
+  return undefined;
+}
+
+/** PNG's per-row filters undone in place (PNG spec, section 9), `bpp` bytes a pixel (at least one). */
+function unfilter(raw: Uint8Array, rowBytes: number, rows: number, bpp: number): Uint8Array {
+  const out = new Uint8Array(rowBytes * rows);
+  for (let y = 0; y < rows; y += 1) {
+    const filter = raw[y * (rowBytes + 1)] ?? 0;
+    const from = y * (rowBytes + 1) + 1;
+    const at = y * rowBytes;
+    for (let x = 0; x < rowBytes; x += 1) {
+      const value = raw[from + x] ?? 0;
+      const left = x >= bpp ? (out[at + x - bpp] ?? 0) : 0;
+      const up = y > 0 ? (out[at - rowBytes + x] ?? 0) : 0;
+      const upLeft = y > 0 && x >= bpp ? (out[at - rowBytes + x - bpp] ?? 0) : 0;
+      let predicted = 0;
+      if (filter === 1) predicted = left;
+      else if (filter === 2) predicted = up;
+      else if (filter === 3) predicted = (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      out[at + x] = (value + predicted) & 0xff;
+    }
+  }
+  return out;
+}
+
+/**
+ * The PNGs carriers send (grey or palette, often one bit a dot, not interlaced) straight to grey:
+ * pngjs widens every dot to four bytes first, which took a 1400 x 950 one-bit FedEx label over a
+ * hundred milliseconds. Undefined for any other PNG (colour with alpha, 16 bits, interlaced), which
+ * pngjs decodes instead.
+ */
+function labelPng(bytes: Uint8Array): GreyImage | undefined {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let header: { width: number; height: number; depth: number; colour: number; interlace: number } | undefined;
+  let palette: Buffer | undefined;
+  const idat: Buffer[] = [];
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    const body = data.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), depth: body[8] ?? 0, colour: body[9] ?? 0, interlace: body[12] ?? 0 };
+    else if (type === 'PLTE') palette = body;
+    else if (type === 'tRNS') return undefined;
+    else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  if (header === undefined || header.interlace !== 0 || header.depth > 8 || ![0, 3].includes(header.colour)) return undefined;
+  if (header.colour === 3 && palette === undefined) return undefined;
+  const { width, height, depth } = header;
+  const rowBytes = Math.ceil((width * depth) / 8);
+  const rows = unfilter(new Uint8Array(inflateSync(Buffer.concat(idat))), rowBytes, height, 1);
+  // Each sample's grey: the sample scaled to 0-255, or its palette colour's luma.
+  const levels = 1 << depth;
+  const greyOf = new Uint8Array(levels);
+  for (let v = 0; v < levels; v += 1) {
+    if (header.colour === 0) greyOf[v] = Math.round((v * 255) / (levels - 1));
+    else {
+      const [r, g, b] = [palette?.[v * 3] ?? 0, palette?.[v * 3 + 1] ?? 0, palette?.[v * 3 + 2] ?? 0];
+      greyOf[v] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+    }
+  }
+  const pixels = new Uint8Array(width * height);
+  const perByte = 8 / depth;
+  const mask = levels - 1;
+  for (let y = 0; y < height; y += 1) {
+    const row = y * rowBytes;
+    for (let x = 0; x < width; x += 1) {
+      const byte = rows[row + Math.floor(x / perByte)] ?? 0;
+      const shift = 8 - depth * ((x % perByte) + 1);
+      pixels[y * width + x] = greyOf[(byte >> shift) & mask] ?? 255;
+    }
+  }
+  return { width, height, pixels };
+}
+
+export function decodeImage(bytes: Uint8Array, kind: ImageKind): DecodedImage {
+  switch (kind) {
+    case 'png': {
+      const quick = labelPng(bytes);
+      if (quick !== undefined) return { image: quick, declaredDpi: pngDpi(bytes) };
+      const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      return { image: greyOfRgba(png.data, png.width, png.height), declaredDpi: pngDpi(bytes) };
+    }
+    case 'gif': {
+      const gif = new GifReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const rgba = new Uint8Array(gif.width * gif.height * 4);
+      gif.decodeAndBlitFrameRGBA(0, rgba);
+      return { image: greyOfRgba(rgba, gif.width, gif.height), declaredDpi: undefined };
+    }
+    case 'jpeg': {
+      const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 64 });
+      return { image: greyOfRgba(decoded.data, decoded.width, decoded.height), declaredDpi: jpegDpi(bytes) };
+    }
+  }
+}
+
+/** Ink: darker than half way. What a thermal head would burn. */
+export const INK_LEVEL = 128;
+
+/**
+ * The smallest box holding every pixel darker than `level`; undefined for a blank image. Rows are
+ * read from the top and the bottom until ink, and each row between only up to the edges found so
+ * far: a label's ink fills most of its image, so most pixels are never looked at.
+ */
+export function inkBounds(image: GreyImage, level = INK_LEVEL): PixelBox | undefined {
+  const { width, height, pixels } = image;
+  const inkIn = (y: number): boolean => {
+    for (let i = y * width, end = i + width; i < end; i += 1) if ((pixels[i] ?? 255) < level) return true;
+    return false;
+  };
+  let top = 0;
+  while (top < height && !inkIn(top)) top += 1;
+  if (top === height) return undefined;
+  let bottom = height - 1;
+  while (bottom > top && !inkIn(bottom)) bottom -= 1;
+  let left = width;
+  let right = -1;
+  for (let y = top; y <= bottom; y += 1) {
+    const row = y * width;
+    for (let x = 0; x < left; x += 1) {
+      if ((pixels[row + x] ?? 255) < level) {
+        left = x;
+        break;
+      }
+    }
+    for (let x = width - 1; x > right; x -= 1) {
+      if ((pixels[row + x] ?? 255) < level) {
+        right = x;
+        break;
+      }
+    }
+  }
+  return { left, top, right: right + 1, bottom: bottom + 1 };
+}
+
+export function cropImage(image: GreyImage, box: PixelBox): GreyImage {
+  const left = Math.max(0, box.left);
+  const top = Math.max(0, box.top);
+  const width = Math.min(image.width, box.right) - left;
+  const height = Math.min(image.height, box.bottom) - top;
+  const pixels = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) pixels.set(image.pixels.subarray((top + y) * image.width + left, (top + y) * image.width + left + width), y * width);
+  return { width, height, pixels };
+}
+
+/** Turns the image clockwise by a quarter turn count: pixels move, none is resampled. */
+export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): GreyImage {
+  if (clockwise === 0) return image;
+  const { width, height, pixels } = image;
+  const out = new Uint8Array(width * height);
+  const turned = clockwise === 180 ? { width, height } : { width: height, height: width };
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const v = pixels[y * width + x] ?? 255;
+      const [nx, ny] = clockwise === 90 ? [height - 1 - y, x] : clockwise === 180 ? [width - 1 - x, height - 1 - y] : [y, width - 1 - x];
+      out[ny * turned.width + nx] = v;
+    }
+  }
+  return { ...turned, pixels: out };
+}

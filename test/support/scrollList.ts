@@ -1,0 +1,64 @@
+/**
+ * Scrolls the Shipments list from its first row to its last, about a page of rows at a time (a
+ * fast flick of the wheel), as fast as the list reads its pages, and notes the page's long tasks
+ * (over 50 ms, as the browser counts them) on the way. Used by the browser test (that every row is
+ * reached and the list keeps only the pages near the view) and by `npm run bench:scroll` (how long
+ * the page's tasks are while it scrolls): the same steps, measured only in the bench.
+ */
+import type { Page } from '@playwright/test';
+
+const SLOW = 60_000;
+
+export interface ScrollRun {
+  readonly steps: number;
+  /** The row index shown last. */
+  readonly lastIndex: number;
+  /** The page's long tasks while it scrolled, in ms. */
+  readonly longTasks: readonly number[];
+}
+
+export async function scrollListToEnd(page: Page, count: number): Promise<ScrollRun> {
+  await page.evaluate(() => {
+    const state = window as unknown as { longTasks?: number[] };
+    if (state.longTasks === undefined) {
+      const long: number[] = [];
+      state.longTasks = long;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) long.push(Math.round(entry.duration));
+      }).observe({ type: 'longtask', buffered: false });
+    }
+    const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
+    if (element !== null) element.scrollTop = 0;
+    state.longTasks.length = 0;
+  });
+  let steps = 0;
+  let lastIndex: number;
+  for (;;) {
+    const step = await page.evaluate(() => {
+      const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
+      if (element === null) return { atEnd: true, lastIndex: -1 };
+      element.scrollTop += 6_000;
+      const shown = [...element.querySelectorAll<HTMLElement>('[data-row-index]')].map((row) => Number(row.dataset.rowIndex));
+      return { atEnd: element.scrollTop + element.clientHeight >= element.scrollHeight - 1, lastIndex: Math.max(...shown) };
+    });
+    steps += 1;
+    lastIndex = step.lastIndex;
+    // Rows in view are read before the next step (what a packer would see while scrolling), waited
+    // for by a check in the page at each frame: a locator's polling walks the whole page in its
+    // main thread.
+    await page.waitForFunction(() => document.querySelector('[data-testid="shipment-viewport"] .pending') === null, undefined, { timeout: SLOW });
+    if (step.atEnd && lastIndex >= count - 1) break;
+    if (step.atEnd) {
+      await page
+        .waitForFunction(() => {
+          const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
+          return element !== null && element.scrollTop + element.clientHeight < element.scrollHeight - 1;
+        }, undefined, { timeout: SLOW })
+        .catch(() => undefined);
+    }
+    // A guard against a list that never ends.
+    if (steps >= 10_000) throw new Error(`the list did not end after ${String(steps)} steps (last row ${String(lastIndex)})`);
+  }
+  const longTasks = await page.evaluate(() => [...((window as unknown as { longTasks?: number[] }).longTasks ?? [])]);
+  return { steps, lastIndex, longTasks };
+}
