@@ -3,10 +3,11 @@
  * only when committed, whatever its size; a LISTEN session that is cut connects again and says
  * that changes may have been missed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANGES_CHANNEL, importOrders, type Warehouse } from '../../../electron/warehouse';
 import { inTransaction } from '../../../electron/warehouse/sql';
-import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import type { WarehouseServer } from '../../support/warehouseServer';
+import { useWarehouseDesks } from './warehouseFixture';
 import { ChangeRecorder } from './changeRecorder';
 import { sampleOrders } from './samples';
 
@@ -15,14 +16,10 @@ let desk1: Warehouse;
 let desk2: Warehouse;
 let seen: ChangeRecorder;
 
-beforeAll(async () => {
-  server = await startWarehouseServer();
-  [desk1, desk2] = (await server.openDesks(2)) as [Warehouse, Warehouse];
+useWarehouseDesks(2, (desks, started) => {
+  [desk1, desk2] = desks as [Warehouse, Warehouse];
   seen = new ChangeRecorder(desk2);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
+  server = started;
 });
 
 describe('live changes', () => {

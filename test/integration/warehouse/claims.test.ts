@@ -3,7 +3,7 @@
  * and LISTEN session, signed in with the desk role) on a real PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   WarehouseInputError,
   abandonPurchase,
@@ -22,26 +22,20 @@ import {
   takeOverClaim,
   type Warehouse,
 } from '../../../electron/warehouse';
-import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { useWarehouseDesks } from './warehouseFixture';
 import { ChangeRecorder } from './changeRecorder';
 import { auditEntry, sampleOrders, sampleShipment, stationRef } from './samples';
 
-let server: WarehouseServer;
 let desk1: Warehouse;
 let desk2: Warehouse;
 let desk3: Warehouse;
 let seen2: ChangeRecorder;
 let seen3: ChangeRecorder;
 
-beforeAll(async () => {
-  server = await startWarehouseServer();
-  [desk1, desk2, desk3] = (await server.openDesks(3)) as [Warehouse, Warehouse, Warehouse];
+useWarehouseDesks(3, (desks) => {
+  [desk1, desk2, desk3] = desks as [Warehouse, Warehouse, Warehouse];
   seen2 = new ChangeRecorder(desk2);
   seen3 = new ChangeRecorder(desk3);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 /** Polls the order until its claim's lease has run out (on the database's clock). */

@@ -4,7 +4,7 @@
  * order recorded as a conflict for a person, never hidden.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   claimOrder,
   getOrder,
@@ -21,24 +21,18 @@ import {
   uploadShipments,
   type Warehouse,
 } from '../../../electron/warehouse';
-import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { useWarehouseDesks } from './warehouseFixture';
 import { ChangeRecorder } from './changeRecorder';
 import { auditEntry, sampleOrders, sampleShipment, stationRef } from './samples';
 
-let server: WarehouseServer;
 let desk1: Warehouse;
 let desk2: Warehouse;
 let desk3: Warehouse;
 let seen3: ChangeRecorder;
 
-beforeAll(async () => {
-  server = await startWarehouseServer();
-  [desk1, desk2, desk3] = (await server.openDesks(3)) as [Warehouse, Warehouse, Warehouse];
+useWarehouseDesks(3, (desks) => {
+  [desk1, desk2, desk3] = desks as [Warehouse, Warehouse, Warehouse];
   seen3 = new ChangeRecorder(desk3);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('the shared history', () => {

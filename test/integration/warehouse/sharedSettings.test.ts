@@ -3,22 +3,19 @@
  * value checked with its schema, every desk told of a change, and a change made from a stale
  * copy refused instead of overwriting another desk's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WarehouseInputError, WarehouseRowError, WarehouseSettingConflictError, getSharedSetting, putSharedSetting, type Warehouse } from '../../../electron/warehouse';
-import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import type { WarehouseServer } from '../../support/warehouseServer';
+import { useWarehouseDesks } from './warehouseFixture';
 import { ChangeRecorder } from './changeRecorder';
 
 let server: WarehouseServer;
 let desk1: Warehouse;
 let desk2: Warehouse;
 
-beforeAll(async () => {
-  server = await startWarehouseServer();
-  [desk1, desk2] = (await server.openDesks(2)) as [Warehouse, Warehouse];
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
+useWarehouseDesks(2, (desks, started) => {
+  [desk1, desk2] = desks as [Warehouse, Warehouse];
+  server = started;
 });
 
 const SMALL = { code: 'BOX-S', name: 'Small box', length: 8, width: 6, height: 4, unitOfLength: 'IN' as const };
