@@ -7,6 +7,8 @@
  *  - the store (electron/store) imports neither printing, sync, the station, transports nor platform seams;
  *  - the layer table (LAYERS): every folder of electron/ imports only from folders in lower rows,
  *    and the store only through its front door (store/index.ts);
+ *  - the warehouse (electron/warehouse), the shared part beside the store, imports nothing of the store,
+ *    printing, sync, the station, transports nor the sandbox;
  *  - only the Electron shell (electron/main.ts, electron/preload.ts, electron/shell/) imports `electron`;
  *  - the renderer's code (renderer/src) imports nothing from electron/ except types from the
  *    station API (electron/api), and no Node modules; its screens and components call the
@@ -35,7 +37,7 @@ const LAYERS = [
   ['platform'], //                                  the machine's seams: clock, files, printers, vault
   ['service'], //                                   the service's contract and the client that speaks it
   ['api'], //                                       the station API: names and shapes the desk sees
-  ['store'], //                                     the desk's SQLite: its part and the warehouse's part
+  ['store', 'warehouse'], //                        the desk's SQLite (its part and the warehouse's part); the shared PostgreSQL
   ['locations', 'printing', 'sync', 'tracking'], // workflows that stand on the store alone
   ['orders', 'shipping', 'sandbox'], //             a shop's orders and the Ship key (they read locations); the service's emulator (draws labels with printing)
   ['batches'], //                                   many orders shipped in one step
@@ -223,6 +225,27 @@ export default tseslint.config(
           group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/platform/**', '!**/platform/privateFiles', '**/sandbox/**', '**/service/client/**', '**/service/client'],
           message: 'The store sits below printing, sync, the station and the transports: take names and shapes from electron/api or the service contract.',
         }],
+      }],
+    },
+  },
+  {
+    // The warehouse is the shared counterpart of the store: the station uses it, not the other
+    // way round. It takes names and shapes from the station API and the contract, the secret
+    // from the vault seam, and fits the service client's limiter seam.
+    files: ['electron/warehouse/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'Only the Electron shell imports electron.' }],
+        patterns: [
+          {
+            regex: '(^|/)store(/|$)',
+            message: 'The warehouse sits beside the store and imports nothing of it.',
+          },
+          {
+            group: ['**/printing/**', '**/sync/**', '**/station/**', '**/webhost/**', '**/shell/**', '**/sandbox/**', '**/renderer/**'],
+            message: 'The warehouse sits below the station: take names and shapes from electron/api or the service contract.',
+          },
+        ],
       }],
     },
   },

@@ -9,8 +9,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The files that take longest (tens of seconds each: the station fuzz, the crash test, the
- * sandbox fuzz, the print service against CUPS), longest first. They start before everything
- * else, so the two workers end together instead of one finishing a fuzz file alone at the end.
+ * sandbox fuzz, the print service against CUPS, the warehouse's desk processes), longest first.
+ * They start before everything else, so the two workers end together instead of one finishing a
+ * fuzz file alone at the end.
  */
 const SLOW_FILES = [
   'test/integration/station/invalid-input.test.ts',
@@ -20,6 +21,9 @@ const SLOW_FILES = [
   'test/integration/station/invalid-input-print-jobs.test.ts',
   'test/integration/sandbox/fuzz.test.ts',
   'test/integration/printing/printService.test.ts',
+  'test/integration/warehouse/budget.test.ts',
+  'test/integration/warehouse/race.test.ts',
+  'test/integration/warehouse/faults.test.ts',
 ];
 
 /** The slow files first, in the order above; the rest in Vitest's own order (longest last run first). */

@@ -128,6 +128,18 @@ describe('lint boundaries', () => {
     expect(await restrictedImportErrors("import { ShipmentCreate } from '../service/contract';\nexport const x = ShipmentCreate;\n", file)).toEqual([]);
   });
 
+  it('keeps the warehouse beside the store and below the station', async () => {
+    const file = 'electron/warehouse/probe.ts';
+    for (const module of ['../store/database', '../store/orders', '../printing/media', '../sync/outboxWorker', '../station/context', '../webhost/server', '../shell/ipc', '../sandbox/sandbox']) {
+      expect(await restrictedImportErrors(`import { x } from '${module}';\nexport const y = x;\n`, file)).toHaveLength(1);
+    }
+    expect(await restrictedImportErrors("import { assertMigrationOrder } from '../store/migrations/runner';\nexport const x = assertMigrationOrder;\n", file)).toHaveLength(1);
+    expect(await restrictedImportErrors("import { assertMigrationOrder } from '../base/migrationOrder';\nexport const x = assertMigrationOrder;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import { OrderNumber } from '../api/orders';\nexport const x = OrderNumber;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import type { RequestGate } from '../service/client/limiter';\nexport type X = RequestGate;\n", file)).toEqual([]);
+    expect(await restrictedImportErrors("import type { Vault } from '../platform/vault';\nexport type X = Vault;\n", file)).toEqual([]);
+  });
+
   it('lets the renderer import only types from the station API', async () => {
     const file = 'renderer/src/probe.ts';
     expect(await restrictedImportErrors("import type { StationApi } from '../../electron/api/contract';\nexport type X = StationApi;\n", file)).toEqual([]);

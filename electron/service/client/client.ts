@@ -30,7 +30,7 @@ import {
   itemsFromIssues,
   type RequestInfo,
 } from './errors';
-import { RequestLimiter } from './limiter';
+import { RequestLimiter, type RequestGate } from './limiter';
 import { silentLogger, type ClientLogger } from './log';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDecision, type AttemptOutcome, type RetryPolicy } from './retryPolicy';
 import { realTimers, type Timers } from '../../platform/clock';
@@ -49,8 +49,8 @@ export interface ServiceClientOptions {
   readonly logger?: ClientLogger;
   readonly timers?: Timers;
   readonly random?: () => number;
-  /** Share one limiter between clients that use the same credential. */
-  readonly limiter?: RequestLimiter;
+  /** Share one limiter between clients that use the same credential (or desks: a shared budget). */
+  readonly limiter?: RequestGate;
 }
 
 export interface CallOptions {
@@ -66,7 +66,7 @@ interface CallInput {
 const DEFAULT_TIMEOUTS = { connectMs: 5_000, totalMs: 30_000 };
 
 export class ServiceClient {
-  readonly limiter: RequestLimiter;
+  readonly limiter: RequestGate;
   private readonly transport = new HttpTransport();
   private readonly auth: AuthProvider;
   private readonly timers: Timers;
@@ -232,7 +232,7 @@ export class ServiceClient {
         // Credentials first: a token refresh takes its own slot, and the request must go out
         // the moment its slot is granted or the service may see it early.
         const authHeaders = await this.auth.headers();
-        const permit = await this.limiter.acquire(signal);
+        const permit = await this.limiter.acquire(signal, id);
         const response = await this.send(id, op.method, url, body, 'application/json', authHeaders, requestId, attempt, signal).finally(() => permit.settle(this.timers.now()));
         if (response.status >= 200 && response.status < 300) return { ...response, requestId };
         const retryAfterMs = parseRetryAfter(headerOf(response, 'retry-after'), this.timers.now());
@@ -313,7 +313,7 @@ export class ServiceClient {
 
   /** Token requests go through the same limiter and log as every other request. */
   private async tokenRequest(request: Parameters<TokenRequester>[0]): Promise<HttpResponse> {
-    const permit = await this.limiter.acquire();
+    const permit = await this.limiter.acquire(undefined, 'token');
     const requestId = randomUUID();
     try {
       return await this.send(request.operation, 'POST', request.url, request.body, request.contentType, {}, requestId, 1);

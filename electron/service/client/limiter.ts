@@ -25,13 +25,41 @@ export interface Permit {
   settle(at: number): void;
 }
 
+/**
+ * What the service client asks of a rate limit: a slot before each request, and a hold after a
+ * 429. `RequestLimiter` keeps one desk's own window; a budget shared between desks (the warehouse
+ * database's) fits the same seam and uses the operation to rank waiting requests.
+ */
+export interface RequestGate {
+  /** Resolves once one request may be sent; `operation` names it (an operation id, or `token`). */
+  acquire(signal?: AbortSignal, operation?: string): Promise<Permit>;
+  /** Nobody sends before `at` (ms since the epoch), e.g. after a 429 with Retry-After. */
+  holdUntil(at: number): void;
+}
+
 const MINUTE_MS = 60_000;
 
-interface Waiter {
+/** A caller waiting for a permit. */
+export interface PermitWaiter {
   readonly resolve: (permit: Permit) => void;
   readonly reject: (reason: unknown) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
+}
+
+/** A waiter that leaves the line (`leave`) and is refused with the signal's reason when its signal aborts. */
+export function permitWaiter(signal: AbortSignal | undefined, resolve: (permit: Permit) => void, reject: (reason: unknown) => void, leave: (waiter: PermitWaiter) => void): PermitWaiter {
+  const waiter: PermitWaiter = {
+    resolve,
+    reject,
+    signal,
+    onAbort: () => {
+      leave(waiter);
+      reject(abortReason(signal));
+    },
+  };
+  signal?.addEventListener('abort', waiter.onAbort, { once: true });
+  return waiter;
 }
 
 export interface RequestLimiterOptions {
@@ -39,10 +67,10 @@ export interface RequestLimiterOptions {
   readonly marginMs?: number;
 }
 
-export class RequestLimiter {
+export class RequestLimiter implements RequestGate {
   readonly marginMs: number;
   private window: SlidingWindow;
-  private readonly queue: Waiter[] = [];
+  private readonly queue: PermitWaiter[] = [];
   private heldUntil = Number.NEGATIVE_INFINITY;
   private pumping = false;
   /** Cuts the pump's sleep short when nobody is left waiting, so no timer outlives the queue. */
@@ -71,17 +99,7 @@ export class RequestLimiter {
       return Promise.resolve(this.reserve(this.timers.now()));
     }
     return new Promise<Permit>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          this.leave(waiter);
-          reject(abortReason(signal));
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
-      this.queue.push(waiter);
+      this.queue.push(permitWaiter(signal, resolve, reject, (waiter) => this.leave(waiter)));
       if (!this.pumping) void this.pump();
     });
   }
@@ -152,7 +170,7 @@ export class RequestLimiter {
     }
   }
 
-  private leave(waiter: Waiter): void {
+  private leave(waiter: PermitWaiter): void {
     const i = this.queue.indexOf(waiter);
     if (i >= 0) this.queue.splice(i, 1);
     if (this.queue.length === 0) this.stopSleep?.abort();
@@ -171,6 +189,6 @@ export class RequestLimiter {
  * (an AbortError DOMException by default); it is typed Error although a caller may abort
  * with any value.
  */
-function abortReason(signal: AbortSignal | undefined): Error {
+export function abortReason(signal: AbortSignal | undefined): Error {
   return (signal?.reason as Error | undefined) ?? new DOMException('The operation was aborted.', 'AbortError');
 }

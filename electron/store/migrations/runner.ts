@@ -4,24 +4,12 @@
  * not know), and runs each missing migration in its own transaction that also sets the
  * version, so a crash leaves the file at the last whole step.
  */
+import { assertMigrationOrder } from '../../base/migrationOrder';
 import { StoreTooNewError } from '../errors';
 import type { Db } from '../statements';
 import type { Migration } from './types';
 
-/** Versions must be whole numbers that strictly increase; names must be given. */
-export function assertMigrationOrder(migrations: readonly Migration[]): void {
-  let previous = 0;
-  for (const [index, migration] of migrations.entries()) {
-    if (!Number.isSafeInteger(migration.version) || migration.version < 1) {
-      throw new Error(`migration ${index} ("${migration.name}") has version ${migration.version}: versions are whole numbers from 1`);
-    }
-    if (migration.version <= previous) {
-      throw new Error(`migration ${index} ("${migration.name}") has version ${migration.version} after version ${previous}: versions must strictly increase`);
-    }
-    if (migration.name.trim() === '') throw new Error(`migration ${migration.version} has no name`);
-    previous = migration.version;
-  }
-}
+export { assertMigrationOrder };
 
 export function latestVersion(migrations: readonly Migration[]): number {
   return migrations.at(-1)?.version ?? 0;

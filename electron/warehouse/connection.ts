@@ -1,0 +1,159 @@
+/**
+ * How a desk reaches the warehouse database: the settings an admin enters (host, port, database,
+ * role, TLS), the password from the vault, and the pool made from them. The password never
+ * leaves this module: it is not part of the settings, not in any message, not logged.
+ */
+import pg from 'pg';
+import * as z from 'zod';
+import { text } from '../service/contract';
+import { DeskId } from '../api/settings';
+import type { Vault } from '../platform/vault';
+import { WarehouseInputError, WarehouseUnavailableError } from './errors';
+import { WAREHOUSE_SCHEMA } from './migrations/runner';
+import { isConnectionFailure, messageOf, sqlState } from './sql';
+
+/** The vault entry that holds the warehouse role's password. */
+export const WAREHOUSE_PASSWORD_SECRET = 'warehouse:password';
+
+/**
+ * How the connection is protected: `disable` (plain TCP: a trusted network only), `require`
+ * (encrypted, the server's certificate not checked), `verify-full` (encrypted, the certificate
+ * checked against the system's authorities or the CA given, and the host name against it).
+ */
+export const TLS_MODES = ['disable', 'require', 'verify-full'] as const;
+export type TlsMode = (typeof TLS_MODES)[number];
+
+/** A PostgreSQL identifier as an admin would type it (no quoting needed). */
+const Identifier = z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'must be 1 to 63 lower-case letters, digits or "_", starting with a letter or "_"');
+
+export const WarehouseConnectionSettings = z.strictObject({
+  host: text(253).trim().min(1, 'must not be empty'),
+  port: z.number().int('must be a whole number').min(1).max(65535),
+  database: Identifier,
+  role: Identifier,
+  tls: z.enum(TLS_MODES),
+  /** PEM of the authority that signed the server's certificate, when it is not a system one. */
+  caCertificate: text(64 * 1024)
+    .refine((pem) => pem.includes('-----BEGIN CERTIFICATE-----'), 'must be a PEM certificate')
+    .nullable(),
+});
+export type WarehouseConnectionSettings = z.infer<typeof WarehouseConnectionSettings>;
+
+/** Which desk this is, as the warehouse names it: the station's desk id and a name people read ("Desk 3"). */
+export const WarehouseDesk = z.strictObject({
+  id: DeskId,
+  name: text(100).trim().min(1, 'must not be empty'),
+});
+export type WarehouseDesk = z.infer<typeof WarehouseDesk>;
+
+export function checkedSettings(settings: unknown): WarehouseConnectionSettings {
+  const parsed = WarehouseConnectionSettings.safeParse(settings);
+  if (!parsed.success) throw new WarehouseInputError('warehouse connection', parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'} ${i.message}`));
+  return parsed.data;
+}
+
+export function checkedDesk(desk: unknown): WarehouseDesk {
+  const parsed = WarehouseDesk.safeParse(desk);
+  if (!parsed.success) throw new WarehouseInputError('warehouse desk', parsed.error.issues.map((i) => `${i.path.join('.') || 'desk'} ${i.message}`));
+  return parsed.data;
+}
+
+/** Limits every desk's session gets, so a stuck desk cannot hold rows locked or a query forever. */
+const SESSION_OPTIONS = [
+  `search_path=${WAREHOUSE_SCHEMA}`,
+  'statement_timeout=15000',
+  'lock_timeout=10000',
+  'idle_in_transaction_session_timeout=30000',
+];
+
+export interface PoolTuning {
+  /** Connections this desk opens at most (default 4: a desk does a few things at once, not dozens). */
+  readonly max?: number;
+  readonly connectTimeoutMs?: number;
+}
+
+/** pg's configuration for these settings; the password is passed in, never stored with them. */
+export function poolConfig(settings: WarehouseConnectionSettings, password: string | undefined, desk: WarehouseDesk, tuning: PoolTuning = {}): pg.PoolConfig {
+  const max = tuning.max ?? 4;
+  return {
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.role,
+    ...(password === undefined ? {} : { password }),
+    ssl: tlsOptions(settings),
+    application_name: `packbench desk ${desk.id}`,
+    options: SESSION_OPTIONS.map((option) => `-c ${option}`).join(' '),
+    max,
+    // A desk claims an order every minute or so: two connections stay open between claims, so a
+    // scan does not wait for a new connection and its password exchange (SCRAM is slow on purpose).
+    min: Math.min(2, max),
+    connectionTimeoutMillis: tuning.connectTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 60_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+function tlsOptions(settings: WarehouseConnectionSettings): pg.PoolConfig['ssl'] {
+  switch (settings.tls) {
+    case 'disable':
+      return false;
+    case 'require':
+      return { rejectUnauthorized: false };
+    case 'verify-full':
+      return { rejectUnauthorized: true, servername: settings.host, ...(settings.caCertificate === null ? {} : { ca: settings.caCertificate }) };
+  }
+}
+
+/**
+ * Opens the desk's pool with the password from the vault. Nothing is connected yet: the first
+ * query connects (and `describeConnectionFailure` words what went wrong).
+ */
+export async function openWarehousePool(settings: WarehouseConnectionSettings, desk: WarehouseDesk, vault: Pick<Vault, 'get'>, tuning?: PoolTuning): Promise<pg.Pool> {
+  const password = await vault.get(WAREHOUSE_PASSWORD_SECRET);
+  const pool = new pg.Pool(poolConfig(checkedSettings(settings), password, checkedDesk(desk), tuning));
+  // An idle connection that breaks (the server restarted) is dropped from the pool; without a
+  // listener the error would end the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** What went wrong reaching the database, in words an admin can act on. */
+export function describeConnectionFailure(failure: unknown, settings: WarehouseConnectionSettings): string {
+  const error = failure instanceof WarehouseUnavailableError && failure.cause !== undefined ? failure.cause : failure;
+  const at = `${settings.host}:${settings.port}`;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+  const message = messageOf(error);
+  switch (sqlState(error) ?? code) {
+    case '28P01':
+      return `PostgreSQL at ${at} refused the password of role ${settings.role}: set the password again in Settings → Warehouse.`;
+    case '28000':
+      return `PostgreSQL at ${at} does not let role ${settings.role} in from this computer (${message}): the admin allows it in pg_hba.conf.`;
+    case '3D000':
+      return `There is no database ${settings.database} at ${at}: check the name, or run docs/warehouse-setup.sql there.`;
+    case '42501':
+      return `Role ${settings.role} may not use database ${settings.database} at ${at}: run docs/warehouse-setup.sql, which grants it.`;
+    case '53300':
+      return `PostgreSQL at ${at} has no connection left for another desk: the admin raises max_connections or the role's connection limit.`;
+    case 'ECONNREFUSED':
+      return `Nothing answers at ${at}: is PostgreSQL running there and listening on the network (listen_addresses)?`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The host name ${settings.host} is not known on this network.`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${settings.host} cannot be reached from this computer (no route).`;
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+      return `The certificate of ${settings.host} is not signed by an authority this desk trusts: paste the warehouse's CA certificate in Settings → Warehouse.`;
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `The certificate of ${at} is not made out to ${settings.host}: connect by the name the certificate gives.`;
+  }
+  if (/does not support SSL|server does not support SSL/i.test(message)) return `PostgreSQL at ${at} does not offer TLS: turn TLS on at the server, or choose "disable" on a trusted network.`;
+  if (/no pg_hba\.conf entry/i.test(message)) return `PostgreSQL at ${at} does not let role ${settings.role} in from this computer: the admin allows it in pg_hba.conf.`;
+  if (isConnectionFailure(error)) return `The warehouse database at ${at} did not answer in time or dropped the connection (${message}).`;
+  return `The warehouse database at ${at} answered with an error: ${message}`;
+}

@@ -1,0 +1,151 @@
+/**
+ * One credential's limit shared by three desks through a real PostgreSQL, each desk's service
+ * client sending real requests to a sandbox that enforces the limit itself. Time is scaled down:
+ * the sandbox's clock runs 30 times fast, so its 60-second window is 2 real seconds, and the
+ * shared budget's window is 2 seconds too; 20 requests a window stand for a tier.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import { operations } from '../../../electron/service/contract';
+import { ServiceClient } from '../../../electron/service/client/client';
+import { SharedBudget, budgetCredentialKey, type BudgetMode, type Warehouse } from '../../../electron/warehouse';
+import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { rateRequest, shipment } from '../../support/shipments';
+
+const SCALE = 30;
+const WINDOW_MS = 60_000 / SCALE;
+const LIMIT = 20;
+
+let server: WarehouseServer;
+let sandbox: RunningSandbox;
+const arrivals: { path: string; status: number; at: number }[] = [];
+let desks: Warehouse[] = [];
+
+beforeAll(async () => {
+  server = await startWarehouseServer();
+  const start = Date.now();
+  sandbox = await startSandbox({
+    requestsPerMinute: LIMIT,
+    clock: () => new Date(start + (Date.now() - start) * SCALE),
+    // Logged when answered; `ms` later than it arrived.
+    onRequest: (entry) => arrivals.push({ path: entry.path, status: entry.status, at: Date.now() - entry.ms }),
+  });
+  desks = await server.openDesks(3);
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  await server?.stop();
+});
+
+interface Desk {
+  readonly budget: SharedBudget;
+  readonly client: ServiceClient;
+  readonly modes: BudgetMode[];
+}
+
+/** The three desks on the sandbox's API key, once the window holds nothing from an earlier test. */
+async function desksOnOneCredential(): Promise<Desk[]> {
+  await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 100));
+  const credential = budgetCredentialKey(sandbox.baseUrl, sandbox.credentials.apiKey);
+  return Promise.all(
+    desks.map(async (warehouse) => {
+      const modes: BudgetMode[] = [];
+      const budget = await new SharedBudget({
+        db: warehouse.db,
+        deskId: warehouse.desk.id,
+        credential,
+        limit: LIMIT,
+        windowMs: WINDOW_MS,
+        notifications: warehouse.listener,
+        onModeChange: (mode) => modes.push(mode),
+      }).open();
+      const client = new ServiceClient({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey }, requestsPerMinute: LIMIT, limiter: budget });
+      return { budget, client, modes };
+    }),
+  );
+}
+
+async function closeAll(group: readonly Desk[]): Promise<void> {
+  await Promise.all(group.map(async (d) => {
+    await d.budget.close();
+    d.client.close();
+  }));
+}
+
+/** Keeps `inFlight` requests going until `until`, and counts those that succeeded. */
+async function keepBusy(send: () => Promise<unknown>, inFlight: number, until: number): Promise<number> {
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < until) {
+        await send();
+        done += 1;
+      }
+    }),
+  );
+  return done;
+}
+
+describe('one credential\'s limit shared by three desks', () => {
+  it('keeps them all under the limit the service enforces (no 429) and shares it evenly while all have work', async () => {
+    const group = await desksOnOneCredential();
+    const from = arrivals.length;
+    const until = Date.now() + 3 * WINDOW_MS;
+    const counts = await Promise.all(group.map((d) => keepBusy(() => d.client.rateShop(rateRequest()), 4, until)));
+    await closeAll(group);
+    const answers = arrivals.slice(from);
+    expect(answers.filter((a) => a.status === 429)).toEqual([]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(answers.length);
+    // Every desk had work all along: each had about a third.
+    const mean = answers.length / 3;
+    for (const count of counts) expect(Math.abs(count - mean)).toBeLessThanOrEqual(Math.max(3, mean * 0.1));
+    expect(group.every((d) => d.modes.length === 0 && d.budget.mode.kind === 'shared')).toBe(true);
+  }, 60_000);
+
+  it('serves a desk\'s label purchases before another desk\'s backlog of pulls, even when that desk had fewer requests', async () => {
+    const group = await desksOnOneCredential();
+    const [pulling, buying] = group;
+    if (pulling === undefined || buying === undefined) throw new Error('two desks needed');
+    const from = arrivals.length;
+    const pull = (desk: Desk) => desk.client.searchShipments({ pageNumber: 1, pageSize: 1 });
+    // The window fills: 15 requests from the buying desk, 5 from the pulling one, so fairness
+    // alone would now favour the pulling desk.
+    await Promise.all([...Array.from({ length: 15 }, () => pull(buying)), ...Array.from({ length: 5 }, () => pull(pulling))]);
+    const backlog = Array.from({ length: 40 }, () => pull(pulling));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const creates = Array.from({ length: 5 }, () => buying.client.createShipment(shipment()));
+    await Promise.all([...backlog, ...creates]);
+    await closeAll(group);
+    const order = arrivals
+      .slice(from + 20)
+      .sort((a, b) => a.at - b.at)
+      .map((a) => (a.path === operations.createShipment.path ? 'buy' : 'pull'));
+    // The purchases take the slots as they free up (a pull goes between them only when more slots
+    // freed at once than purchases were waiting). Fairness alone would have given the pulling
+    // desk the next 10 slots first, to catch up with the buying desk's 15.
+    expect(order.indexOf('buy')).toBeLessThanOrEqual(1);
+    expect(order.lastIndexOf('buy')).toBeLessThan(10);
+    expect(arrivals.slice(from).filter((a) => a.status === 429)).toEqual([]);
+  }, 60_000);
+
+  it('makes every desk wait out one desk\'s 429 Retry-After', async () => {
+    const group = await desksOnOneCredential();
+    const [first, second] = group;
+    if (first === undefined || second === undefined) throw new Error('two desks needed');
+    sandbox.faults.set({ force429: 1, retryAfterSeconds: 1 });
+    const refusedAt = Date.now();
+    await first.client.rateShop(rateRequest());
+    const refused = arrivals.findLast((a) => a.status === 429);
+    expect(refused).toBeDefined();
+    const secondSentFrom = arrivals.length;
+    await second.client.rateShop(rateRequest());
+    await closeAll(group);
+    sandbox.faults.clear();
+    const secondArrival = arrivals[secondSentFrom];
+    // The other desk's request reached the service only after the Retry-After had passed.
+    expect(secondArrival?.status).toBe(200);
+    expect((secondArrival?.at ?? 0) - (refused?.at ?? refusedAt)).toBeGreaterThanOrEqual(1_000 - 5);
+  }, 60_000);
+});

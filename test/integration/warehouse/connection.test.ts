@@ -1,0 +1,50 @@
+/**
+ * The Settings screen's test button against a real PostgreSQL: what it found, or what went wrong,
+ * in words an admin can act on, and the password in none of them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAREHOUSE_PASSWORD_SECRET, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
+import { freePort } from '../../support/privatePostgres';
+import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+
+const DESK = { id: 'D1', name: 'Desk 1' };
+const WRONG = 'not-the-password-7f3a';
+let server: WarehouseServer;
+
+beforeAll(async () => {
+  server = await startWarehouseServer();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const vaultWith = (password: string | undefined) => ({ get: (name: string) => Promise.resolve(name === WAREHOUSE_PASSWORD_SECRET ? password : undefined) });
+
+describe('the connection check', () => {
+  it('says what it reached: server version, role, encryption and schema', async () => {
+    const check = await checkWarehouseConnection(server.settings('desk'), DESK, await server.vault('desk'));
+    expect(check).toEqual({
+      ok: true,
+      words: expect.stringMatching(new RegExp(`^Connected to PostgreSQL \\d+\\.\\d+.* at 127\\.0\\.0\\.1:${server.postgres.port} as packbench_desk, not encrypted; warehouse schema 1, up to date\\.$`)),
+    });
+  });
+
+  it('names a refused password, a missing database, a server that does not answer and one without TLS, never showing the password', async () => {
+    const settings = server.settings('desk');
+    const wrongPassword = await checkWarehouseConnection(settings, DESK, vaultWith(WRONG));
+    expect(wrongPassword).toEqual({ ok: false, words: `PostgreSQL at 127.0.0.1:${server.postgres.port} refused the password of role packbench_desk: set the password again in Settings → Warehouse.` });
+    const noDatabase = await checkWarehouseConnection({ ...settings, database: 'nope' }, DESK, await server.vault('desk'));
+    expect(noDatabase.words).toBe(`There is no database nope at 127.0.0.1:${server.postgres.port}: check the name, or run docs/warehouse-setup.sql there.`);
+    const port = await freePort();
+    const nobody = await checkWarehouseConnection({ ...settings, port }, DESK, await server.vault('desk'));
+    expect(nobody.words).toBe(`Nothing answers at 127.0.0.1:${port}: is PostgreSQL running there and listening on the network (listen_addresses)?`);
+    const noTls = await checkWarehouseConnection({ ...settings, tls: 'require' }, DESK, await server.vault('desk'));
+    expect(noTls.words).toBe(`PostgreSQL at 127.0.0.1:${server.postgres.port} does not offer TLS: turn TLS on at the server, or choose "disable" on a trusted network.`);
+    for (const check of [wrongPassword, noDatabase, nobody, noTls]) expect(check.words).not.toContain(server.roles.desk.password);
+
+    const refused = await openWarehouse({ settings, desk: DESK, vault: vaultWith(WRONG) }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Error);
+    expect(JSON.stringify(refused, Object.getOwnPropertyNames(refused))).not.toContain(WRONG);
+  });
+});
