@@ -253,6 +253,11 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
       boxPresets: [{ code: 'BOX-F', name: 'Fuzz box', length: 10, width: 8, height: 6, unitOfLength: 'IN' }],
       scale: { connection: 'serial', protocol: 'sics', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, serialPort: null },
     },
+    getWarehouse: {},
+    // Port 1 on the loopback: nothing listens there, so a valid link is refused at once.
+    saveWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
+    testWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
+    turnOffWarehouse: {},
   };
   return { valid };
 }
