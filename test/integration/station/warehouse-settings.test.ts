@@ -80,6 +80,14 @@ describe('Settings → Warehouse', () => {
     }
   });
 
+  it('opens the warehouse by itself when the profile opens with a link set up', async () => {
+    const from = station.events.length;
+    // Switching to the active profile closes its working set and opens it again, as a restart does.
+    await station.value('switchProfile', { profileId: 'sandbox' });
+    await nextState('connected', from);
+    expect(await station.value('getWarehouse', {})).toMatchObject({ link: withoutPassword(input), hasPassword: true, status: { state: 'connected' } });
+  });
+
   it('keeps the stored password for the same server and role, and never sends it to another', async () => {
     const renamed = await station.value('saveWarehouse', { ...withoutPassword(input), deskName: 'Desk One' });
     expect(renamed).toMatchObject({ link: { deskName: 'Desk One' }, hasPassword: true, status: { state: 'connected' } });
