@@ -108,6 +108,14 @@ describe('Settings → Warehouse', () => {
     expect((await station.value('getWarehouse', {})).status.state).toBe('unreachable');
     // The desk goes on: its own settings still answer.
     expect((await station.value('getSettings', {})).deskId).toBe('DESK1');
+    // Opened while the server is down (the profile reopens): unreachable, with the cause, and tried again by itself.
+    const reopened = station.events.length;
+    await station.value('switchProfile', { profileId: 'sandbox' });
+    const refused = await nextState('unreachable', reopened);
+    expect(refused.status.words).toBe(
+      `The warehouse database at 127.0.0.1:${String(server.postgres.port)} is unreachable; this desk keeps working on its own and connects again by itself: ` +
+        `Nothing answers at 127.0.0.1:${String(server.postgres.port)}: is PostgreSQL running there and listening on the network (listen_addresses)?`,
+    );
     const back = station.events.length;
     await server.postgres.startServer();
     await nextState('connected', back);
