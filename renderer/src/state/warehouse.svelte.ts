@@ -3,7 +3,7 @@
  * as the station keeps it (never the password: whether one is stored), the form's draft, Test
  * connection's answer in words, and the link's state kept current from the station's events.
  */
-import type { ApiError, TlsMode, WarehouseLinkInput, WarehouseStatus, WarehouseTest, WarehouseView } from '../../../electron/api';
+import type { ApiError, ApiResult, TlsMode, WarehouseLinkInput, WarehouseStatus, WarehouseTest, WarehouseView } from '../../../electron/api';
 import { fieldMessages, words } from '../lib/errors';
 import type { StationClient } from '../lib/station';
 
@@ -110,26 +110,18 @@ export class WarehouseState {
   }
 
   /** Keeps the link (and the typed password) and connects; false when a field or the station refused. */
-  async save(): Promise<boolean> {
-    const input = this.#input();
-    if (input === undefined) return false;
-    return this.#act('saving', async () => {
-      const result = await this.station.call('saveWarehouse', input);
-      if (!result.ok) return this.#refused(result.error);
-      this.#show(result.value);
+  save(): Promise<boolean> {
+    return this.#send('saving', (input) => this.station.call('saveWarehouse', input), (view) => {
+      this.#show(view);
       return true;
     });
   }
 
   /** Connects once with what the form shows; the answer in words is `tested`. */
-  async test(): Promise<boolean> {
-    const input = this.#input();
-    if (input === undefined) return false;
-    return this.#act('testing', async () => {
-      const result = await this.station.call('testWarehouse', input);
-      if (!result.ok) return this.#refused(result.error);
-      this.#tested = result.value;
-      return result.value.ok;
+  test(): Promise<boolean> {
+    return this.#send('testing', (input) => this.station.call('testWarehouse', input), (tested) => {
+      this.#tested = tested;
+      return tested.ok;
     });
   }
 
@@ -140,6 +132,16 @@ export class WarehouseState {
       if (!result.ok) return this.#refused(result.error);
       this.#show(result.value);
       return true;
+    });
+  }
+
+  /** Sends the form with `call` (nothing when a field is wrong here) and hands the answer to `use`. */
+  async #send<T>(busy: Busy, call: (input: WarehouseLinkInput) => Promise<ApiResult<T>>, use: (answer: T) => boolean): Promise<boolean> {
+    const input = this.#input();
+    if (input === undefined) return false;
+    return this.#act(busy, async () => {
+      const result = await call(input);
+      return result.ok ? use(result.value) : this.#refused(result.error);
     });
   }
 
