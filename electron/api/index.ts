@@ -17,3 +17,4 @@ export * from './tracking';
 export * from './today';
 export * from './orders';
 export * from './batches';
+export * from './warehouse';

@@ -50,6 +50,8 @@ import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrid
 import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
+import { WarehouseLinkInput } from './warehouse';
+import type { WarehouseTest, WarehouseView } from './warehouse';
 import type { DayAtAGlance } from './today';
 
 const NoInput = z.strictObject({});
@@ -291,6 +293,16 @@ export const STATION_METHODS = {
   // ---- Settings -----------------------------------------------------------------------
   getSettings: NoInput,
   updateSettings: SettingsPatch,
+
+  // ---- Warehouse ----------------------------------------------------------------------
+  /** The desk's link to the warehouse database and its state (never the password: whether one is stored). */
+  getWarehouse: NoInput,
+  /** Keeps the link (the password, when typed, in the vault) and connects with it. */
+  saveWarehouse: WarehouseLinkInput,
+  /** Connects once with the link given (the stored password when none is typed) and says what it found. */
+  testWarehouse: WarehouseLinkInput,
+  /** The desk works alone again: the link and its password are forgotten. */
+  turnOffWarehouse: NoInput,
 } as const satisfies Record<string, z.ZodType>;
 
 export type StationMethod = keyof typeof STATION_METHODS;
@@ -390,6 +402,10 @@ export interface StationResults {
   getToday: DayAtAGlance;
   getSettings: StationSettings;
   updateSettings: StationSettings;
+  getWarehouse: WarehouseView;
+  saveWarehouse: WarehouseView;
+  testWarehouse: WarehouseTest;
+  turnOffWarehouse: WarehouseView;
 }
 
 /** Every method has an answer type and every answer type a method. */

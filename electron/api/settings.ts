@@ -5,8 +5,9 @@
 import * as z from 'zod';
 import { PackageDimension, TEXT_LIMITS, text } from '../service/contract';
 import { FolderPath, MediaConfig, PrinterName } from './printing';
+import { DeskId } from './stationRef';
+import { WarehouseLink } from './warehouse';
 
-export const DeskId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits');
 export const LabelRetentionDays = z.number().int('must be a whole number of days').min(1).max(3650);
 
 /** How the desk weighs and measures: pounds and inches, or kilograms and centimetres. */
@@ -155,6 +156,8 @@ export const SETTING_SCHEMAS = {
   printerCopies: z.record(PrinterName, z.number().int('must be a whole number').min(1).max(9)),
   /** The folder the PDF folder printer writes to; null: the desk's default folder. */
   pdfFolder: FolderPath.nullable(),
+  /** Where the warehouse's shared database is and the desk's name there; null: the desk works alone (docs/warehouse.md). */
+  warehouse: WarehouseLink.nullable(),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;

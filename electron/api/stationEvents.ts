@@ -8,6 +8,7 @@ import type { OrderFilePhase } from './orders';
 import type { OutboxKind, OutboxState } from './outbox';
 import type { PrintEvent, PrinterStateEvent } from './printing';
 import type { TrackingStatus } from './tracking';
+import type { WarehouseStatus } from './warehouse';
 
 export const SYNC_PHASES = ['locations', 'shipments', 'tracking'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
@@ -61,6 +62,8 @@ export type StationEvent =
    */
   | { readonly type: 'orderFileProgress'; readonly fileId: string; readonly phase: OrderFilePhase; readonly done: number; readonly total: number }
   /** Another profile became active, or the active one changed: reload what depends on it. */
-  | { readonly type: 'connectionChanged'; readonly profileId: string };
+  | { readonly type: 'connectionChanged'; readonly profileId: string }
+  /** The desk's link to the warehouse database changed state (connected, unreachable and why…): the header shows it. */
+  | { readonly type: 'warehouseState'; readonly status: WarehouseStatus };
 
 export type StationEventType = StationEvent['type'];

@@ -10,3 +10,6 @@ export const StationRef = z
   .min(1, 'must not be empty')
   .max(80, 'must be at most 80 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-", starting with a letter or digit');
+
+/** A desk's id: part of every station reference it makes (PB-<desk>-…), so desks are told apart in shared logs. */
+export const DeskId = z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'must be 1 to 12 letters or digits');

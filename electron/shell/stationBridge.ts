@@ -103,6 +103,10 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
 
     getSettings: (input) => invoke('getSettings', input),
     updateSettings: (input) => invoke('updateSettings', input),
+    getWarehouse: (input) => invoke('getWarehouse', input),
+    saveWarehouse: (input) => invoke('saveWarehouse', input),
+    testWarehouse: (input) => invoke('testWarehouse', input),
+    turnOffWarehouse: (input) => invoke('turnOffWarehouse', input),
 
     onEvent: (listener) => {
       // The page may pass anything; only a function is ever registered.

@@ -20,6 +20,8 @@ import { seedDemoOrders } from './demoOrders';
 import { StationError } from '../api';
 import type { StoredProfile } from './profiles';
 import { OutboxCoordinator } from './coordinator';
+import type { Vault } from '../platform/vault';
+import { WarehouseLink } from './warehouseLink';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -30,10 +32,12 @@ export interface ConnectionParts {
   readonly timers: Timers;
   readonly emit: (event: StationEvent) => void;
   readonly log: (line: string) => void;
+  /** The desk's secrets: the warehouse link reads its password here. */
+  readonly vault: Vault;
   /** Whether a new store of the sandbox profile starts with the demo orders (it does unless a test says otherwise). */
   readonly demoOrders?: boolean;
   /** Shorter waits for tests; production uses the engines' defaults. */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number };
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number };
 }
 
 /** Each profile keeps its data in its own folder under the station's data folder. */
@@ -49,6 +53,8 @@ export class Connection {
   readonly batches: Batches;
   /** Routes what the outbox does to printing, batches and the desk. */
   readonly coordinator: OutboxCoordinator;
+  /** The link to the warehouse's shared database, when the desk has one set up. */
+  readonly warehouse: WarehouseLink;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -83,6 +89,14 @@ export class Connection {
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
+    this.warehouse = new WarehouseLink({
+      profileId: parts.profile.id,
+      vault: parts.vault,
+      timers: parts.timers,
+      emit: parts.emit,
+      log: parts.log,
+      ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
+    });
     this.sync = new SyncEngine({
       store,
       timers: parts.timers,
@@ -141,7 +155,14 @@ export class Connection {
     this.batches.settle();
     // Labels handed to printing before a crash or a switch still print, once.
     void this.coordinator.printAutomatically();
+    // The desk opens without waiting for the warehouse: it works alone until the link is up.
+    void this.openWarehouse();
     if (this.client !== undefined) await this.sync.start(this.client);
+  }
+
+  /** Opens the warehouse link the store holds now (none: the desk works alone). */
+  openWarehouse(): Promise<void> {
+    return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
   }
 
   /** The station's clock. */
@@ -178,6 +199,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.coordinator.close();
+    await this.warehouse.close();
     await this.sync.stop();
     await this.printing.stop();
     this.client?.close();

@@ -30,6 +30,7 @@ import { settingsHandlers } from './handlers/settings';
 import { shipmentHandlers } from './handlers/shipments';
 import { shippingHandlers } from './handlers/shipping';
 import { todayHandlers } from './handlers/today';
+import { warehouseHandlers } from './handlers/warehouse';
 import type { StationContext } from './context';
 import type { StationHost } from './host';
 import { ProfileRegistry, secretName, type StoredProfile } from './profiles';
@@ -169,6 +170,7 @@ class StationCore implements StationContext {
           timers: this.timers,
           emit: (event) => this.emit(event),
           log: (line) => this.log(line),
+          vault: this.vault,
           ...(this.options.demoOrders === undefined ? {} : { demoOrders: this.options.demoOrders }),
           ...(this.options.tuning === undefined ? {} : { tuning: this.options.tuning }),
         });
@@ -236,6 +238,7 @@ export async function openStation(options: StationOptions): Promise<Station> {
     ...printingHandlers(core),
     ...settingsHandlers(core),
     ...todayHandlers(core),
+    ...warehouseHandlers(core),
   } satisfies StationHandlers;
   return {
     call: createDispatch(handlers, { logError: (method, error) => core.log(`${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`) }),

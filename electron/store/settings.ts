@@ -55,6 +55,7 @@ export const SETTING_DEFAULTS: { readonly [K in SettingKey]: SettingValue<K> } =
   printerLongerMedia: {},
   printerCopies: {},
   pdfFolder: null,
+  warehouse: null,
 };
 
 export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];

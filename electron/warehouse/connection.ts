@@ -4,9 +4,7 @@
  * leaves this module: it is not part of the settings, not in any message, not logged.
  */
 import pg from 'pg';
-import * as z from 'zod';
-import { text } from '../service/contract';
-import { DeskId } from '../api/settings';
+import { WarehouseConnectionSettings, WarehouseDesk } from '../api/warehouse';
 import type { Vault } from '../platform/vault';
 import { WarehouseInputError, WarehouseUnavailableError } from './errors';
 import { WAREHOUSE_SCHEMA } from './migrations/runner';
@@ -15,36 +13,7 @@ import { isConnectionFailure, messageOf, sqlState } from './sql';
 /** The vault entry that holds the warehouse role's password. */
 export const WAREHOUSE_PASSWORD_SECRET = 'warehouse:password';
 
-/**
- * How the connection is protected: `disable` (plain TCP: a trusted network only), `require`
- * (encrypted, the server's certificate not checked), `verify-full` (encrypted, the certificate
- * checked against the system's authorities or the CA given, and the host name against it).
- */
-export const TLS_MODES = ['disable', 'require', 'verify-full'] as const;
-export type TlsMode = (typeof TLS_MODES)[number];
-
-/** A PostgreSQL identifier as an admin would type it (no quoting needed). */
-const Identifier = z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'must be 1 to 63 lower-case letters, digits or "_", starting with a letter or "_"');
-
-export const WarehouseConnectionSettings = z.strictObject({
-  host: text(253).trim().min(1, 'must not be empty'),
-  port: z.number().int('must be a whole number').min(1).max(65535),
-  database: Identifier,
-  role: Identifier,
-  tls: z.enum(TLS_MODES),
-  /** PEM of the authority that signed the server's certificate, when it is not a system one. */
-  caCertificate: text(64 * 1024)
-    .refine((pem) => pem.includes('-----BEGIN CERTIFICATE-----'), 'must be a PEM certificate')
-    .nullable(),
-});
-export type WarehouseConnectionSettings = z.infer<typeof WarehouseConnectionSettings>;
-
-/** Which desk this is, as the warehouse names it: the station's desk id and a name people read ("Desk 3"). */
-export const WarehouseDesk = z.strictObject({
-  id: DeskId,
-  name: text(100).trim().min(1, 'must not be empty'),
-});
-export type WarehouseDesk = z.infer<typeof WarehouseDesk>;
+export { TLS_MODES, WarehouseConnectionSettings, WarehouseDesk, type TlsMode } from '../api/warehouse';
 
 export function checkedSettings(settings: unknown): WarehouseConnectionSettings {
   const parsed = WarehouseConnectionSettings.safeParse(settings);

@@ -45,7 +45,7 @@ export interface StationHarnessOptions {
    * Waits of the connectivity probe and the print poll (short, so tests do not sleep), and the
    * period of the tracking refresh (the app's 2 minutes unless set); 'production' keeps the app's own.
    */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number } | 'production';
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number } | 'production';
   /** Called as each event arrives on the stream (a benchmark's clock). */
   readonly onEvent?: (event: StationEvent) => void;
   /** The built renderer to serve (the browser suite's screens); a minimal page when absent. */
@@ -111,7 +111,7 @@ export interface StationHarness {
   close(): Promise<void>;
 }
 
-const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250 } as const;
+const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250, warehouseRetryMs: 500 } as const;
 const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
 
 /** Reads the web host's event stream with fetch and the token header, as the bridge does. */

@@ -13,6 +13,7 @@ import { SettingsState } from './settings.svelte';
 import { ShipSession } from './shipSession.svelte';
 import { BatchState } from './batch.svelte';
 import { ScaleState } from './scale.svelte';
+import { WarehouseState } from './warehouse.svelte';
 
 export interface Desk {
   readonly station: StationClient;
@@ -27,6 +28,8 @@ export interface Desk {
   readonly batch: BatchState;
   /** The desk's scale: connected once, kept across screens. */
   readonly scale: ScaleState;
+  /** The desk's link to the warehouse database: Settings → Warehouse and the header's badge. */
+  readonly warehouse: WarehouseState;
 }
 
 const KEY = Symbol('desk');
@@ -47,6 +50,7 @@ export function createDesk(station: StationClient, sounds: SoundPlayer = webAudi
       () => settings.current?.scale,
       () => settings.units.weight,
     ),
+    warehouse: new WarehouseState(station),
   };
 }
 
@@ -55,6 +59,7 @@ export function startDesk(desk: Desk): () => void {
   void desk.connection.load();
   void desk.printers.load();
   void desk.problems.load();
+  void desk.warehouse.load();
   // A scale allowed before is reconnected once the settings say how it is reached.
   void desk.settings.load().then(() => desk.scale.reconnect());
   const stops = [
@@ -62,6 +67,7 @@ export function startDesk(desk: Desk): () => void {
     desk.printers.follow(),
     desk.problems.follow(),
     desk.settings.follow(),
+    desk.warehouse.follow(),
     desk.scale.watch(),
     // Another connection: the order on the Ship screen (its rates, its result) was the previous one's.
     desk.station.on('connectionChanged', (event) => {

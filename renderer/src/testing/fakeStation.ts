@@ -7,7 +7,7 @@
  * through `deliver`, which a test can hand to fast-check's scheduler, or to `holdAnswers`, so
  * answers come back in any order. Used by tests only.
  */
-import type { ApiError, ApiResult, MethodInput, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder } from '../../../electron/api';
+import type { ApiError, ApiResult, MethodInput, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, WarehouseView } from '../../../electron/api';
 import type { EventOf, StationClient } from '../lib/station';
 import { StationCallError } from '../lib/station';
 
@@ -94,6 +94,9 @@ export const FAKE_SETTINGS: StationSettings = {
   sounds: true,
   packingSlips: false,
 };
+
+/** A desk that works alone (warehouse mode off), as a new desk starts. */
+export const FAKE_WAREHOUSE_OFF: WarehouseView = { link: null, hasPassword: false, status: { state: 'notConfigured', words: 'Warehouse mode is off: this desk works alone.' } };
 
 /** What a scripted answer throws for the station to answer with a typed error. */
 export class Refusal extends Error {
@@ -240,6 +243,8 @@ export class FakeStation implements StationClient {
     switch (method) {
       case 'getSettings':
         return ok(this.settings) as ApiResult<StationResults[M]>;
+      case 'getWarehouse':
+        return ok(FAKE_WAREHOUSE_OFF) as ApiResult<StationResults[M]>;
       case 'scanOrder': {
         const { scanned, shipFromCountry } = input as MethodInput<'scanOrder'>;
         const { order: found, ambiguous } = this.#find(scanned);

@@ -152,6 +152,10 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   getToday: [['timeZone', 'Mars/Olympus_Mons'], ['timeZone', 5], ['timeZone', 'x'.repeat(65)], ['timeZone', ''], ['timeZone', '../etc'], ['now', 1_700_000_000_000]],
   getSettings: [['', [{}]]],
   updateSettings: [['deskId', 'desk-1'], ['labelRetentionDays', 0], ['autoPrintLabels', 'true'], ['unitSystem', 'nautical'], ['boxPresets[0].height', 0], ['boxPresets[0].code', 'box a'], ['preferredCarrier', 5], ['scale.baudRate', 9601], ['scale.parity', 'mark'], ['scale.serialPort', '']],
+  getWarehouse: [['', ['warehouse']]],
+  saveWarehouse: [['host', ''], ['port', 70000], ['port', '5432'], ['database', 'Pack Bench'], ['role', MISSING], ['tls', 'maybe'], ['caCertificate', 'not a certificate'], ['deskName', '  '], ['password', '']],
+  testWarehouse: [['port', 0], ['role', 'packbench;drop'], ['tls', true], ['password', 5]],
+  turnOffWarehouse: [['', 'off']],
 };
 
 describe('targeted: one broken field is named exactly', () => {

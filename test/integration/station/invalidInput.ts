@@ -123,7 +123,21 @@ function fuzzInputs(method: StationMethod, valid: unknown): fc.Arbitrary<string 
       : fc.record(Object.fromEntries(keys.map((key) => [key, valueFor(key)])), { requiredKeys: [] });
   return fc
     .oneof(fc.anything(), records, mutatedBody(valid))
-    .map((input) => (input === undefined ? undefined : toJsonText(input)));
+    .map((input) => (input === undefined ? undefined : toJsonText(loopbackOnly(method, input))));
+}
+
+/** Methods whose input names a server the station connects to. */
+const CONNECTING_METHODS: ReadonlySet<StationMethod> = new Set(['saveWarehouse', 'testWarehouse']);
+
+/**
+ * A fuzzed host name would be looked up in the machine's DNS and maybe dialled: the tests send
+ * no traffic beyond 127.0.0.1, so a string host is pinned to loopback (a host that is not a
+ * string, or absent, still reaches validation; the host's own rules are the targeted tests').
+ */
+function loopbackOnly(method: StationMethod, input: unknown): unknown {
+  if (!CONNECTING_METHODS.has(method) || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const record = input as Record<string, unknown>;
+  return typeof record.host === 'string' ? { ...record, host: '127.0.0.1' } : input;
 }
 
 const orderFile = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
@@ -253,6 +267,11 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
       boxPresets: [{ code: 'BOX-F', name: 'Fuzz box', length: 10, width: 8, height: 6, unitOfLength: 'IN' }],
       scale: { connection: 'serial', protocol: 'sics', baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, serialPort: null },
     },
+    getWarehouse: {},
+    // Port 1 on the loopback: nothing listens there, so a valid link is refused at once.
+    saveWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
+    testWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
+    turnOffWarehouse: {},
   };
   return { valid };
 }

@@ -15,6 +15,7 @@ import { PDF_FOLDER_PRINTER, STATION_METHOD_NAMES } from '../../../electron/api'
 import type { RunningSandbox } from '../../../electron/sandbox/sandbox';
 import type { EventOf, StationHarness } from '../../support/stationHarness';
 import { startStationHarness } from '../../support/stationHarness';
+import { freePort } from '../../support/privatePostgres';
 import { CHICAGO, SAN_FRANCISCO, location, rateRequest, requestKey, shipment } from '../../support/shipments';
 
 const run = promisify(execFile);
@@ -524,6 +525,19 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(glance.printProblems).toBe((await reach('listPrintProblems', {})).length);
     const open = await reach('listOutbox', { states: ['failed', 'needs_review'], limit: 1000 });
     expect(glance.outbox.needsPerson).toBe(open.length);
+  });
+
+  it('warehouse: off on a new desk; a link to a server that does not answer is tested and saved in words, then turned off', async () => {
+    expect((await reach('getWarehouse', {})).status.state).toBe('notConfigured');
+    // A loopback port nothing listens on: the desk keeps working and says why (the warehouse
+    // itself, on a real PostgreSQL, is tested in warehouse-settings.test.ts).
+    const port = await freePort();
+    const link = { host: '127.0.0.1', port, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Desk 7', password: 'not-used-anywhere' } as const;
+    const tested = await reach('testWarehouse', link);
+    expect(tested).toEqual({ ok: false, message: `Nothing answers at 127.0.0.1:${String(port)}: is PostgreSQL running there and listening on the network (listen_addresses)?` });
+    const saved = await reach('saveWarehouse', link);
+    expect(saved).toMatchObject({ hasPassword: true, status: { state: 'unreachable' } });
+    expect((await reach('turnOffWarehouse', {})).status.state).toBe('notConfigured');
   });
 
   it('reached every method of the station API', () => {

@@ -28,6 +28,7 @@ describe('settings', () => {
       printerLongerMedia: {},
       printerCopies: {},
       pdfFolder: null,
+      warehouse: null,
     });
   });
 

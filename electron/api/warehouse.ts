@@ -1,0 +1,84 @@
+/**
+ * Warehouse mode as the station API shows it: how the desk reaches the warehouse's PostgreSQL
+ * database (kept in the desk's store; the role's password only in the vault, never read back),
+ * and the state of that link, which the header shows. The warehouse layer takes its connection
+ * shapes from here, so the desk's form, the store and the database client share one contract.
+ */
+import * as z from 'zod';
+import { text } from '../service/contract';
+import { DeskId } from './stationRef';
+
+/**
+ * How the connection is protected: `disable` (plain TCP: a trusted network only), `require`
+ * (encrypted, the server's certificate not checked), `verify-full` (encrypted, the certificate
+ * checked against the system's authorities or the CA given, and the host name against it).
+ */
+export const TLS_MODES = ['disable', 'require', 'verify-full'] as const;
+export type TlsMode = (typeof TLS_MODES)[number];
+
+/** A PostgreSQL identifier as an admin would type it (no quoting needed). */
+const Identifier = z.string().regex(/^[a-z_][a-z0-9_$]{0,62}$/, 'must be 1 to 63 lower-case letters, digits or "_", starting with a letter or "_"');
+
+const connectionFields = {
+  host: text(253).trim().min(1, 'must not be empty'),
+  port: z.number().int('must be a whole number').min(1).max(65535),
+  database: Identifier,
+  role: Identifier,
+  tls: z.enum(TLS_MODES),
+  /** PEM of the authority that signed the server's certificate, when it is not a system one. */
+  caCertificate: text(64 * 1024)
+    .refine((pem) => pem.includes('-----BEGIN CERTIFICATE-----'), 'must be a PEM certificate')
+    .nullable(),
+};
+
+export const WarehouseConnectionSettings = z.strictObject(connectionFields);
+export type WarehouseConnectionSettings = z.infer<typeof WarehouseConnectionSettings>;
+
+/** The name people at the other desks read ("Desk 3"): "being packed at Desk 3 since 10:42". */
+export const WarehouseDeskName = text(100).trim().min(1, 'must not be empty');
+
+/** Which desk this is, as the warehouse names it: the station's desk id and the name people read. */
+export const WarehouseDesk = z.strictObject({ id: DeskId, name: WarehouseDeskName });
+export type WarehouseDesk = z.infer<typeof WarehouseDesk>;
+
+/** What the desk keeps of its warehouse (a desk setting): where the database is and the desk's name there. */
+export const WarehouseLink = z.strictObject({ ...connectionFields, deskName: WarehouseDeskName });
+export type WarehouseLink = z.infer<typeof WarehouseLink>;
+
+/**
+ * What Settings → Warehouse sends to save or to test: the link, and the role's password when it
+ * is typed. Without one, the password the vault holds is used.
+ */
+export const WarehouseLinkInput = z.strictObject({
+  ...connectionFields,
+  deskName: WarehouseDeskName,
+  password: text(1024).min(1, 'must not be empty').optional(),
+});
+export type WarehouseLinkInput = z.input<typeof WarehouseLinkInput>;
+
+/**
+ * The desk's link to the warehouse: not set up here; connecting; connected; unreachable (the
+ * desk keeps working on its own and tries again by itself); or a schema this Packbench cannot use
+ * (older than it needs and the role may not update it, or newer than it knows).
+ */
+export const WAREHOUSE_STATES = ['notConfigured', 'connecting', 'connected', 'unreachable', 'schemaTooOld', 'schemaTooNew'] as const;
+export type WarehouseStateName = (typeof WAREHOUSE_STATES)[number];
+
+export interface WarehouseStatus {
+  readonly state: WarehouseStateName;
+  /** The state in words an admin can act on (the cause, when the warehouse cannot be used). */
+  readonly words: string;
+}
+
+/** Settings → Warehouse: the link kept (never the password: only whether one is stored) and its state now. */
+export interface WarehouseView {
+  readonly link: WarehouseLink | null;
+  readonly hasPassword: boolean;
+  readonly status: WarehouseStatus;
+}
+
+/** The answer of Test connection: whether the desk could use the database, in words. */
+export interface WarehouseTest {
+  readonly ok: boolean;
+  readonly message: string;
+}
