@@ -11,14 +11,13 @@ import { SANDBOX_PROFILE_ID } from '../../electron/api';
 import type { RunningSandbox } from '../../electron/sandbox/sandbox';
 import { encodingsOf } from '../support/leaks';
 import { startTokenRecorder, type TokenRecorder } from '../support/tokenRecorder';
-import { expect, expectAccessible, openDesk, openScreen, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 
 const CLIENT_ID = 'desk-e2e';
 // Unique per run, and long enough that finding it anywhere means it was put there.
 const SECRET = `pb-e2e-secret-${randomBytes(24).toString('base64url')}`;
 /** Only a guard against a hang on a busy machine. */
-const SLOW = 60_000;
 
 let service: RunningSandbox;
 let recorder: TokenRecorder;

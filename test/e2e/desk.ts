@@ -36,6 +36,12 @@ export const test = base.extend<object, { desk: StationHarness }>({
 
 export { expect };
 
+/**
+ * For what waits on a spooler, a service, pdf.js's first drawing or a connection timing out: a
+ * busy 2-core machine (three busy loops beside the suite) takes many times longer than a quiet one.
+ */
+export const SLOW = 60_000;
+
 /** Opens a screen from the navigation rail and waits for its heading. */
 export async function openScreen(page: Page, screen: 'Ship' | 'Queue' | 'Orders' | 'Shipments' | 'Today' | 'Locations' | 'Printers' | 'Settings' | 'Connections'): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${screen}\\b`) }).click();

@@ -7,9 +7,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { SANDBOX_PROFILE_ID } from '../../electron/api';
-import { expect, expectAccessible, openDesk, openScreen, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, test, SLOW } from './desk';
 
-const SLOW = 60_000;
 
 function section(page: Page, title: string): Locator {
   return page.getByRole('form').getByRole('group', { name: title, exact: true });

@@ -13,12 +13,11 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { pdfPageTexts } from '../support/labelOutput';
 import type { StationHarness } from '../support/stationHarness';
-import { expect, expectAccessible, openDesk, openScreen, startDesk, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, startDesk, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 
 const run = promisify(execFile);
 /** Only a guard against a hang on a busy machine. */
-const SLOW = 60_000;
 
 let desk: StationHarness;
 

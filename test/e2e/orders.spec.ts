@@ -8,10 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, openDesk, openScreen, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 
-const SLOW = 60_000;
 const fixture = (name: string): string => new URL(`../fixtures/orders/${name}`, import.meta.url).pathname;
 
 /** Drops a file on the order drop area, as a person drags it from their files. */

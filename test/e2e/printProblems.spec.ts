@@ -6,10 +6,9 @@
  */
 import { requestKey, shipment } from '../support/shipments';
 import type { StationHarness } from '../support/stationHarness';
-import { expect, expectAccessible, openDesk, startDesk, test } from './desk';
+import { expect, expectAccessible, openDesk, startDesk, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 
-const SLOW = 60_000;
 const FAILING = 6;
 
 let desk: StationHarness;

@@ -12,12 +12,11 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { StationHarness } from '../support/stationHarness';
 import { requestKey, shipment } from '../support/shipments';
-import { expect, expectAccessible, openDesk, openScreen, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 
 const run = promisify(execFile);
 /** Only a guard against a hang on a busy machine; each wait ends when the page shows what it waits for. */
-const SLOW = 60_000;
 
 function cups(desk: StationHarness, tool: string, args: string[]): Promise<unknown> {
   return run(tool, args, { env: desk.cups.env });

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { requestKey, shipment } from '../support/shipments';
-import { expect, expectAccessible, openDesk, shipmentsOnService, test } from './desk';
+import { expect, expectAccessible, openDesk, shipmentsOnService, SLOW, test } from './desk';
 import { SAN_FRANCISCO_HOME, ShipPage, TORONTO_SHOP } from './shipPage';
 import { plainWords } from '../../renderer/src/lib/fieldWords';
 
@@ -44,7 +44,8 @@ test('scan, validate, rate, ship: the label in the 4x6 queue carries the trackin
   await page.keyboard.press('Enter');
   const tracking = await ship.trackingNumber();
   await expect(ship.result.getByTestId('print-state')).toHaveText(/Label printed on label4x6/, { timeout: 30_000 });
-  await expect(ship.result.getByTestId('label-preview')).toHaveAttribute('data-drawn', 'yes');
+  // The first preview loads pdf.js and its worker.
+  await expect(ship.result.getByTestId('label-preview')).toHaveAttribute('data-drawn', 'yes', { timeout: SLOW });
   await expect(ship.nextOrder).toBeFocused();
   await expectAccessible(page, 'Ship, shipment result');
 

@@ -11,12 +11,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, openDesk, openScreen, startDesk, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, startDesk, test, SLOW } from './desk';
 import { ShipPage } from './shipPage';
 import type { StationHarness } from '../support/stationHarness';
 
 const run = promisify(execFile);
-const SLOW = 60_000;
 
 const HEADER = 'Order,Name,Address,City,State,Zip,Country,Item,SKU,UPC,Qty,Price,Weight,Weight unit,Shipping method,Notes,Gift message';
 

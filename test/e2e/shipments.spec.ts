@@ -10,9 +10,8 @@ import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { SAN_FRANCISCO, requestKey, shipment } from '../support/shipments';
 import type { StationHarness } from '../support/stationHarness';
-import { expect, expectAccessible, openDesk, openScreen, startDesk, test } from './desk';
+import { expect, expectAccessible, openDesk, openScreen, startDesk, test, SLOW } from './desk';
 
-const SLOW = 60_000;
 
 /** Ships through the station API and waits until the service created it; returns its tracking number. */
 async function shipCreated(desk: StationHarness, orderNumber: string): Promise<{ stationRef: string; trackingNumber: string }> {
