@@ -252,7 +252,12 @@ export function findOrderByScan(db: Db, scanned: string): { readonly order: Stor
 
 /** How many orders were imported, in every status: none means the desk ships without a shop's file. */
 export function countOrders(db: Db): number {
-  return statement(db, 'SELECT count(*) FROM orders').pluck().get() as number;
+  return statement(db, 'SELECT total(n) FROM order_counts').pluck().get() as number;
+}
+
+/** How many orders are in `status` (all of them when undefined), from the counts the triggers keep (schema 14). */
+function countByStatus(db: Db, status: OrderStatus | undefined): number {
+  return status === undefined ? countOrders(db) : (statement(db, 'SELECT n FROM order_counts WHERE status = ?').pluck().get(status) as number | undefined) ?? 0;
 }
 
 function mustGetOrder(db: Db, orderNumber: string): StoredOrder {
@@ -301,7 +306,9 @@ export function listOrders(db: Db, options: OrderListOptions): OrderPage {
   return atomically(db, () => {
     // Prepared afresh: the filters make too many different texts to keep each one compiled.
     const rows = db.prepare(`SELECT * FROM orders ${filter} ORDER BY imported_at DESC, id DESC LIMIT ? OFFSET ?`).all(...values, parsed.limit, parsed.offset);
-    const { total } = db.prepare(`SELECT count(*) AS total FROM orders ${filter}`).get(...values) as { total: number };
+    // A status alone (or nothing) is counted already; other filters are counted here.
+    const countedAlready = conditions.length === (parsed.status === undefined ? 0 : 1);
+    const total = countedAlready ? countByStatus(db, parsed.status) : (db.prepare(`SELECT count(*) FROM orders ${filter}`).pluck().get(...values) as number);
     return { orders: rows.map(toOrder), total };
   });
 }

@@ -189,7 +189,7 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare("SELECT value FROM settings WHERE key = 'deskId'").get()).toEqual({ value: '"D4"' });
       expect(shipments.getByStationRef(db, 'PB-D4-QUEUED')?.input?.references?.orderNumber).toBe('SO-1');
       // The new tables start empty, and an order imported now is shipped by the shipment that names it.
-      expect(orders.listOrders(db, { limit: 5, offset: 0 })).toEqual({ orders: [], total: 0 });
+      expect(db.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(0);
       expect(orders.listOrderMappings(db)).toEqual([]);
       // An order imported at schema 5 (written as that schema's code wrote it) is open.
       insertV5Order(db, 'SO-1', null);
@@ -309,6 +309,30 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
     check: (db) => {
       // A job printed before says nothing of its layout: the API reads that as unknown, not as 100%.
       expect(printJobs.listPrintJobs(db, { stationRef: 'PB-D11-01' })).toMatchObject([{ state: 'completed', layout: null }]);
+    },
+  },
+  13: {
+    seed: (db) => {
+      insertV5Order(db, 'SO-1', null);
+      insertV5Order(db, 'SO-2', null);
+      insertV5Order(db, 'SO-3', 'PB-D13-03');
+      db.prepare("UPDATE orders SET status = 'cancelled' WHERE order_number = 'SO-2'").run();
+    },
+    check: (db) => {
+      // Orders from before are counted once by the migration; from then on the triggers keep the counts.
+      expect(db.prepare('SELECT status, n FROM order_counts ORDER BY status').all()).toEqual([
+        { status: 'cancelled', n: 1 },
+        { status: 'open', n: 1 },
+        { status: 'shipped', n: 1 },
+      ]);
+      insertV5Order(db, 'SO-4', null);
+      db.prepare("UPDATE orders SET status = 'cancelled' WHERE order_number = 'SO-1'").run();
+      expect(orders.countOrders(db)).toBe(4);
+      expect(db.prepare('SELECT status, n FROM order_counts ORDER BY status').all()).toEqual([
+        { status: 'cancelled', n: 2 },
+        { status: 'open', n: 1 },
+        { status: 'shipped', n: 1 },
+      ]);
     },
   },
 };

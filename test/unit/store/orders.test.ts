@@ -5,6 +5,7 @@
  * its address; the list's filters; the column mappings kept by name.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../electron/api';
 import { readOrderText } from '../../../electron/orders/orderFileReader';
@@ -153,6 +154,63 @@ describe('shipping and cancelling an order', () => {
     expect(() => db.prepare("UPDATE orders SET status = 'shipped' WHERE order_number = '#1001'").run()).toThrow(/CHECK constraint failed/);
     orders.markOrderShipped(db, '#1001', REF_A, T0);
     expect(() => db.prepare("UPDATE orders SET station_ref = ?, shipped_at = 1 WHERE order_number = '#1002'").run(REF_A)).toThrow(/CHECK constraint failed|UNIQUE constraint failed/);
+  });
+});
+
+describe('the counts of orders by status (kept by triggers, schema 14)', () => {
+  /** A shipment reference of the store's form, one per number. */
+  const refOf = (n: number): string => `PB-DESK1-01JD${String(n).padStart(22, '0')}`;
+  const NUMBERS = ['#1001', '#1002', '#1003', '#1004', 'SO-NOT-IMPORTED'] as const;
+  const STATUSES = ['open', 'shipped', 'cancelled'] as const;
+
+  it('always agree with the rows, whatever imports, shipments, cancels, moves and reopenings happen', () => {
+    const op = fc.oneof(
+      fc.constant({ kind: 'import' as const }),
+      fc.constant({ kind: 'importSheet' as const }),
+      fc.record({ kind: fc.constant('ship' as const), number: fc.constantFrom(...NUMBERS), ref: fc.nat(3) }),
+      fc.record({ kind: fc.constant('cancel' as const), number: fc.constantFrom(...NUMBERS) }),
+      fc.record({ kind: fc.constant('follow' as const), number: fc.constantFrom(...NUMBERS), ref: fc.nat(3) }),
+      fc.record({ kind: fc.constant('reopen' as const), ref: fc.nat(3) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const store = openTempStore();
+        const { db } = store;
+        const check = (): void => {
+          const counted = (status?: string): number =>
+            (status === undefined ? db.prepare('SELECT count(*) FROM orders') : db.prepare('SELECT count(*) FROM orders WHERE status = ?')).pluck().get(...(status === undefined ? [] : [status])) as number;
+          expect(orders.countOrders(db)).toBe(counted());
+          expect(orders.listOrders(db, { limit: 1, offset: 0 }).total).toBe(counted());
+          for (const status of STATUSES) expect(orders.listOrders(db, { status, limit: 1, offset: 0 }).total).toBe(counted(status));
+        };
+        ops.forEach((each, at) => {
+          const now = T0 + at;
+          try {
+            if (each.kind === 'import') importFile(db, SHOPIFY, now);
+            else if (each.kind === 'importSheet') importFile(db, SHEET, now);
+            else if (each.kind === 'ship') orders.markOrderShipped(db, each.number, refOf(each.ref), now);
+            else if (each.kind === 'cancel') orders.markOrderCancelled(db, each.number, now);
+            else if (each.kind === 'follow') orders.followShipment(db, refOf(each.ref), each.number, now);
+            else orders.reopenOrderShippedBy(db, refOf(each.ref), now);
+          } catch (error) {
+            // Refused steps change nothing: an unknown order, a second shipment, a shipped order
+            // cancelled, or one shipment named for two orders (the table's unique shipment).
+            const unique = error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+            if (!(error instanceof StoreTransitionError || error instanceof StoreNotFoundError || unique)) throw error;
+          }
+          check();
+        });
+        store.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a search or another filter is counted from the rows', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    orders.markOrderCancelled(db, '#1003', T0);
+    expect(orders.listOrders(db, { status: 'open', query: 'mug', limit: 1, offset: 0 }).total).toBe(db.prepare("SELECT count(*) FROM orders WHERE status = 'open' AND instr(search_text, 'mug') > 0").pluck().get());
   });
 });
 
