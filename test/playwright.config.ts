@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
+const LONG_FILES = /shipmentsScroll\.spec\.ts$/;
+
 /**
  * Browser suite: the renderer in Debian's Chromium (Playwright never downloads a browser
  * here). Each test file starts the servers it needs on 127.0.0.1 with ephemeral ports.
@@ -19,6 +21,12 @@ export default defineConfig({
   workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.PLAYWRIGHT_REPORTERS === 'json' ? [['list'], ['json']] : 'list',
+  // The longest file (100,000 shipments filled in and scrolled) first, so the other worker runs
+  // the rest beside it instead of it running alone at the end: projects are started in this order.
+  projects: [
+    { name: 'long', testMatch: LONG_FILES },
+    { name: 'desk', testIgnore: LONG_FILES },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
