@@ -1,9 +1,10 @@
 /**
- * Scrolls the Shipments list from its first row to its last, about a page of rows at a time (a
- * fast flick of the wheel), as fast as the list reads its pages, and notes the page's long tasks
- * (over 50 ms, as the browser counts them) on the way. Used by the browser test (that every row is
- * reached and the list keeps only the pages near the view) and by `npm run bench:scroll` (how long
- * the page's tasks are while it scrolls): the same steps, measured only in the bench.
+ * Scrolls the Shipments list from its first row to its last, `stepPx` at a time (6,000 px: about
+ * a page of rows, a fast flick of the wheel), as fast as the list reads its pages, and notes the
+ * page's long tasks (over 50 ms, as the browser counts them) on the way. Used by
+ * `npm run bench:scroll` (how long the page's tasks are while it scrolls, in flicks) and by the
+ * browser test (that the end is reached and the list keeps only the pages near the view), which
+ * takes longer strides: it asks for the same pages of the list, fewer of them.
  */
 import type { Page } from '@playwright/test';
 
@@ -17,7 +18,10 @@ export interface ScrollRun {
   readonly longTasks: readonly number[];
 }
 
-export async function scrollListToEnd(page: Page, count: number): Promise<ScrollRun> {
+/** A fast flick of the wheel: about a page of rows. */
+export const FLICK_PX = 6_000;
+
+export async function scrollListToEnd(page: Page, count: number, stepPx = FLICK_PX): Promise<ScrollRun> {
   await page.evaluate(() => {
     const state = window as unknown as { longTasks?: number[] };
     if (state.longTasks === undefined) {
@@ -34,13 +38,13 @@ export async function scrollListToEnd(page: Page, count: number): Promise<Scroll
   let steps = 0;
   let lastIndex: number;
   for (;;) {
-    const step = await page.evaluate(() => {
+    const step = await page.evaluate((stride) => {
       const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
       if (element === null) return { atEnd: true, lastIndex: -1 };
-      element.scrollTop += 6_000;
+      element.scrollTop += stride;
       const shown = [...element.querySelectorAll<HTMLElement>('[data-row-index]')].map((row) => Number(row.dataset.rowIndex));
       return { atEnd: element.scrollTop + element.clientHeight >= element.scrollHeight - 1, lastIndex: Math.max(...shown) };
-    });
+    }, stepPx);
     steps += 1;
     lastIndex = step.lastIndex;
     // Rows in view are read before the next step (what a packer would see while scrolling), waited
