@@ -25,19 +25,33 @@ const common: BuildOptions = {
   logLevel: 'warning',
 };
 
-/** Builds everything under dist/electron from the sources of `projectDir`; the files it wrote. */
-export async function buildMain(projectDir: string): Promise<string[]> {
+/**
+ * An ES module bundle's own `require`: CommonJS packages bundled into it (pngjs, omggif, jpeg-js)
+ * require Node's built-ins (`util`, `zlib`, `stream`), which esbuild's ESM output cannot do without
+ * one ("Dynamic require of "util" is not supported" at start).
+ */
+const esm: BuildOptions = {
+  format: 'esm',
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
+};
+
+/**
+ * Builds everything under dist/electron (or `outDir`) from the sources of `projectDir`; the files
+ * it wrote. `outDir` must be inside the project, so the external modules are found in its node_modules.
+ */
+export async function buildMain(projectDir: string, outDir = join(projectDir, 'dist', 'electron')): Promise<string[]> {
   const at = (file: string): string => join(projectDir, file);
+  const out = (file: string): string => join(outDir, file);
   await Promise.all([
-    build({ ...common, entryPoints: [at('electron/main.ts')], outfile: at(BUILT_MAIN), format: 'esm' }),
-    build({ ...common, entryPoints: [at('electron/preload.ts')], outfile: at('dist/electron/preload.cjs'), format: 'cjs' }),
-    build({ ...common, entryPoints: [at('electron/tools/web.ts')], outfile: at('dist/electron/web.js'), format: 'esm' }),
+    build({ ...common, ...esm, entryPoints: [at('electron/main.ts')], outfile: out('main.js') }),
+    build({ ...common, entryPoints: [at('electron/preload.ts')], outfile: out('preload.cjs'), format: 'cjs' }),
+    build({ ...common, ...esm, entryPoints: [at('electron/tools/web.ts')], outfile: out('web.js') }),
     // The worker thread that reads order files, started by the station from beside its bundle.
-    build({ ...common, entryPoints: [at('electron/orders/orderFileWorker.ts')], outfile: at('dist/electron/orderFileWorker.js'), format: 'esm' }),
+    build({ ...common, ...esm, entryPoints: [at('electron/orders/orderFileWorker.ts')], outfile: out('orderFileWorker.js') }),
   ]);
   // The browser bridge of the built web host, compiled once here rather than at every start.
-  await writeFile(at(`dist/electron/${BUILT_BRIDGE_FILE}`), await compileBridgeScript());
-  return [BUILT_MAIN, 'dist/electron/preload.cjs', 'dist/electron/web.js', 'dist/electron/orderFileWorker.js', `dist/electron/${BUILT_BRIDGE_FILE}`];
+  await writeFile(out(BUILT_BRIDGE_FILE), await compileBridgeScript());
+  return ['main.js', 'preload.cjs', 'web.js', 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out);
 }
 
 /** Whether dist/electron is at least as new as every source it is built from. */
