@@ -12,10 +12,11 @@ import { printHoldSchema } from './010-print-hold';
 import { orderNotesSchema } from './011-order-notes';
 import { scansAndOverridesSchema } from './012-scans-and-overrides';
 import { printLayoutSchema } from './013-print-layout';
+import { warehouseJournalSchema } from './014-warehouse-journal';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema, warehouseJournalSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);
