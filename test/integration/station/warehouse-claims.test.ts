@@ -199,4 +199,19 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
     await desk1.waitForEvent('warehouseState', (e) => e.status.state === 'connected', back1);
     expect((await scan(desk1, 'WC-7')).claim?.state).toBe('claimed');
   });
+
+  it('opens the link again under a new desk id, giving back what the desk held under the old one', async () => {
+    // Desk 1 holds WC-7 (claimed in the test before).
+    expect((await scan(desk2, 'WC-7')).claim?.state).toBe('heldElsewhere');
+    const from = desk1.events.length;
+    expect((await desk1.value('updateSettings', { deskId: 'DESK9' })).deskId).toBe('DESK9');
+    const connected = await desk1.waitForEvent('warehouseState', (e) => e.status.state === 'connected', from);
+    expect(connected.status.words).toMatch(/as Desk 1 \(DESK9\)\.$/);
+    expect((await owner.query<{ id: string }>('SELECT id FROM packbench.desks ORDER BY id')).rows.map((r) => r.id)).toContain('DESK9');
+    expect((await scan(desk2, 'WC-7')).claim?.state).toBe('claimed');
+    await desk2.value('releaseOrder', { orderNumber: 'WC-7' });
+    expect((await scan(desk1, 'WC-7')).claim).toMatchObject({ state: 'claimed', words: 'Order WC-7 is claimed for Desk 1: other desks see it being packed here' });
+    const claimedBy = (await owner.query<{ desk_id: string }>('SELECT desk_id FROM packbench.claims WHERE order_number = $1', ['WC-7'])).rows[0]?.desk_id;
+    expect(claimedBy).toBe('DESK9');
+  });
 });
