@@ -174,6 +174,37 @@ export class OrderClaims {
     }
   }
 
+  /**
+   * One order of a batch, before it is queued: claimed for this desk and passed through the guard
+   * (the desk's screen holds one order; a batch's orders are not held, their purchases stand for
+   * them). `refused` in words when another desk holds or shipped it, or the warehouse cannot be
+   * reached (a batch holds no claim to ship on then).
+   */
+  async forBatch(intent: { readonly orderNumber: string; readonly stationRef: string; readonly requestKey: string }): Promise<ShipClearance | { readonly kind: 'refused'; readonly words: string }> {
+    const warehouse = this.parts.warehouse();
+    const { orderNumber } = intent;
+    if (warehouse.kind === 'none') return { kind: 'unguarded', offline: false };
+    const offline = { kind: 'refused', words: `The warehouse database cannot be reached: order ${orderNumber} is shipped in a batch once it is back, or at the Ship screen of the desk that holds it` } as const;
+    if (warehouse.kind === 'unusable') return offline;
+    try {
+      const lease = await this.#leaseMs(warehouse.db);
+      const claimed = await this.#calls.claimOrder(warehouse.db, this.parts.deskId(), orderNumber, lease);
+      if (claimed.kind === 'unknownOrder') return { kind: 'unguarded', offline: false };
+      if (claimed.kind !== 'claimed') return { kind: 'refused', words: this.#claimOutcome(orderNumber, claimed, lease).words };
+      try {
+        return await this.beforeShip(intent);
+      } catch (error) {
+        if (!(error instanceof StationError)) throw error;
+        // Not bought here: the claim taken for it goes back (unless the screen holds the order).
+        if (this.#held?.orderNumber !== orderNumber) await this.#calls.releaseClaim(warehouse.db, this.parts.deskId(), orderNumber);
+        return { kind: 'refused', words: error.message };
+      }
+    } catch (error) {
+      if (error instanceof WarehouseUnavailableError) return offline;
+      throw error;
+    }
+  }
+
   /** The station closes or the profile changes: the renewal stops (the claim runs out by itself). */
   close(): void {
     this.#closed = true;

@@ -85,23 +85,6 @@ export class Connection {
     this.notice = notice;
     this.emit = parts.emit;
     this.timers = parts.timers;
-    this.batches = new Batches({
-      store,
-      now: () => parts.timers.now(),
-      service: () => this.service(),
-      requestsPerMinute: parts.profile.requestsPerMinute,
-      queued: () => this.sync.queued(),
-      emit: parts.emit,
-    });
-    this.printing = new PrintService({
-      store,
-      backend: parts.backend,
-      timers: parts.timers,
-      onEvent: parts.emit,
-      onPrinterBack: () => void this.coordinator.printAutomatically(),
-      ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
-      ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
-    });
     const warehouseNow = () => this.#warehouseNow();
     const deskId = () => store.read.deskSetting('deskId');
     this.claims = new OrderClaims({
@@ -111,6 +94,24 @@ export class Connection {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       log: parts.log,
       ...(parts.tuning?.claimLeaseMs === undefined ? {} : { leaseMs: parts.tuning.claimLeaseMs }),
+    });
+    this.batches = new Batches({
+      store,
+      now: () => parts.timers.now(),
+      service: () => this.service(),
+      requestsPerMinute: parts.profile.requestsPerMinute,
+      queued: () => this.sync.queued(),
+      emit: parts.emit,
+      claims: this.claims,
+    });
+    this.printing = new PrintService({
+      store,
+      backend: parts.backend,
+      timers: parts.timers,
+      onEvent: parts.emit,
+      onPrinterBack: () => void this.coordinator.printAutomatically(),
+      ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
+      ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
     this.journal = new WarehouseJournal({ store, warehouse: warehouseNow, deskId, now: () => parts.timers.now(), log: parts.log });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, journal: this.journal, emit: parts.emit });

@@ -18,7 +18,7 @@ import { ADMIN_DESK } from '../../support/warehouseServer';
 
 /** Short enough to see a lease run out in a test, long enough to be renewed on a busy machine (every third of it). */
 const LEASE_MS = 6_000;
-const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7'];
+const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7', 'WC-8', 'WC-9'];
 const CSV = ['Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit', ...ORDERS.map((n) => `${n},Jordan Lee,500 Howard St,San Francisco,CA,94105,US,SKU-1,Mug,1,12.50,12,oz`)].join('\n');
 const TIME = String.raw`\d\d:\d\d`;
 
@@ -133,6 +133,28 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
     expect((await scan(desk1, 'WC-4')).claim?.state).toBe('claimed');
     await desk1.value('releaseOrder', { orderNumber: 'WC-4' });
     await desk2.value('releaseOrder', { orderNumber: 'WC-5' });
+  });
+
+  it('guards each order of a batch: one another desk holds is left out in words, the others are bought once', async () => {
+    expect((await scan(desk3, 'WC-8')).claim?.state).toBe('claimed');
+    const box = { length: 12, width: 10, height: 8, unitOfLength: 'IN' } as const;
+    const service = { kind: 'service', carrier: 'UPS', serviceLevel: 'UPS_GROUND', shipMethod: 'Ground' } as const;
+    const batchKey = randomUUID();
+    const [batch, again] = await Promise.all([
+      desk1.value('shipBatch', { batchKey, orderNumbers: ['WC-8', 'WC-9'], box, service }),
+      desk1.value('shipBatch', { batchKey, orderNumbers: ['WC-8', 'WC-9'], box, service }),
+    ]);
+    expect(again.id).toBe(batch.id);
+    const [held, bought] = batch.orders;
+    expect(held).toMatchObject({ orderNumber: 'WC-8', stationRef: null, message: expect.stringMatching(/^Order WC-8 is being packed at Desk 3 since/) as unknown });
+    expect(bought?.stationRef).toMatch(/^PB-DESK1-/);
+    await desk1.waitForEvent('outboxItem', (e) => e.stationRef === bought?.stationRef && e.state === 'done');
+    await auditOnce('WC-9', 'ship');
+    expect([rig.serviceShipments('WC-8'), rig.serviceShipments('WC-9')]).toEqual([0, 1]);
+    expect(await history('WC-9')).toEqual([{ station_ref: bought?.stationRef, desk_id: 'DESK1', via: 'guarded' }]);
+    // Desk 3 still holds WC-8: the batch gave back only what it claimed itself.
+    expect((await scan(desk2, 'WC-8')).claim?.state).toBe('heldElsewhere');
+    await desk3.value('releaseOrder', { orderNumber: 'WC-8' });
   });
 
   it('lets a packer take over an order whose desk is gone, once its lease ran out, with the reason in the audit log', async () => {

@@ -185,7 +185,7 @@ class Scan extends DeskCommand {
     expect(claim?.orderNumber).toBe(this.order);
     checkInvariants(model, real);
   }
-  toString(): string {
+  override toString(): string {
     return `${this.desk} scans ${this.order}`;
   }
 }
@@ -220,7 +220,7 @@ class Ship extends DeskCommand {
     }
     checkInvariants(model, real);
   }
-  toString(): string {
+  override toString(): string {
     return `${this.desk} presses Ship for ${this.order}${this.twice ? ' twice' : ''}`;
   }
 }
@@ -231,7 +231,7 @@ class NextOrder extends DeskCommand {
     expect(real.desks[this.desk].claims.held).not.toBe(this.order);
     checkInvariants(model, real);
   }
-  toString(): string {
+  override toString(): string {
     return `${this.desk} moves on from ${this.order}`;
   }
 }
@@ -246,7 +246,7 @@ class TakeOver extends DeskCommand {
     if (!desk.online) expect(answer).toBeInstanceOf(StationError);
     checkInvariants(model, real);
   }
-  toString(): string {
+  override toString(): string {
     return `${this.desk} takes ${this.order} over`;
   }
 }
