@@ -5,7 +5,6 @@
  * desk 1 ships it from its screen, and desk 2 scanning it again is told where and when it shipped.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { importOrders } from '../../electron/warehouse';
 import { startStationDesks, type StationDesk, type StationDesks } from '../support/stationDesks';
 import { RENDERER_DIR, SLOW, expectAccessible } from './desk';
 import { ShipPage } from './shipPage';
@@ -18,18 +17,8 @@ let rig: StationDesks;
 test.beforeAll(async () => {
   test.setTimeout(4 * SLOW);
   rig = await startStationDesks({ count: 2, rendererDir: RENDERER_DIR });
-  for (const desk of rig.desks) {
-    await desk.value('importOrders', { text: CSV });
-    await desk.value('updateSettings', { packVerification: false });
-  }
-  const [first] = rig.desks as [StationDesk];
-  const { orders } = await first.value('previewOrderImport', { text: CSV });
-  const pool = await rig.server.pool('desk', { id: first.deskId, name: first.deskName });
-  try {
-    await importOrders(pool, first.deskId, orders);
-  } finally {
-    await pool.end();
-  }
+  await rig.importOrders(CSV);
+  for (const desk of rig.desks) await desk.value('updateSettings', { packVerification: false });
 });
 
 test.afterAll(async () => {

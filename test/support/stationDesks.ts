@@ -15,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { ApiResult, MethodInput, StationEvent, StationMethod, StationResults } from '../../electron/api';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/sandbox';
-import { createSseParser } from '../../electron/webhost/bridge/sseParser';
+import { importOrders as importSharedOrders } from '../../electron/warehouse';
 import { closedPort } from './privateCups';
 import { STATION_DESK_ENV, type StationDeskMessage, type StationDeskRequest, type StationDeskSetup } from './stationDeskChannel';
+import { openEventStream } from './stationHarness';
 import { startWarehouseServer, type WarehouseServer } from './warehouseServer';
 
 export type DeskEventOf<T extends StationEvent['type']> = Extract<StationEvent, { type: T }>;
@@ -58,6 +59,8 @@ export interface StationDesks {
   readonly sandbox: RunningSandbox;
   /** Shipments the sandbox created for an order number (its own records). */
   serviceShipments(orderNumber: string): number;
+  /** Imports a shop's file (CSV) at every desk and into the warehouse's shared orders (as the first desk). */
+  importOrders(csv: string): Promise<void>;
   /** Waits until `check` gives something other than undefined (or throws its last error at the deadline). */
   waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs?: number): Promise<T>;
   stop(): Promise<void>;
@@ -89,7 +92,7 @@ class RunningDesk implements StationDesk {
   readonly events: StationEvent[] = [];
   private stderr = '';
   private readonly exited: Promise<void>;
-  private stream: AbortController | undefined;
+  private stream: { stop(): Promise<void> } | undefined;
 
   constructor(
     readonly number: number,
@@ -138,35 +141,11 @@ class RunningDesk implements StationDesk {
 
   /** Opens the event stream and waits until the host says it subscribed. */
   private async listen(): Promise<void> {
-    const controller = new AbortController();
-    this.stream = controller;
-    const response = await fetch(`${this.url}api/events`, { headers: { Authorization: `Bearer ${this.token}` }, signal: controller.signal });
-    if (response.status !== 200 || response.body === null) throw new Error(`desk ${String(this.number)}'s event stream answered ${String(response.status)}`);
-    const feed = createSseParser((data) => this.events.push(JSON.parse(data) as StationEvent));
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let subscribed!: () => void;
-    const connected = new Promise<void>((resolve) => (subscribed = resolve));
-    let head: string | undefined = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          feed(value);
-          if (head !== undefined) {
-            head += value;
-            if (head.includes(': connected\n')) {
-              head = undefined;
-              subscribed();
-            }
-          }
-        }
-      } catch {
-        // Aborted on stop, or ended with the process.
-      }
-      subscribed();
-    })();
-    await connected;
+    this.stream = await openEventStream(
+      { url: this.url, token: this.token },
+      (event) => this.events.push(event),
+      () => undefined,
+    );
   }
 
   async call<M extends StationMethod>(method: M, input: MethodInput<M>): Promise<ApiResult<StationResults[M]>> {
@@ -193,14 +172,14 @@ class RunningDesk implements StationDesk {
   }
 
   async kill(signal: NodeJS.Signals): Promise<void> {
-    this.stream?.abort();
+    await this.stream?.stop();
     if (this.child.exitCode === null && this.child.signalCode === null) process.kill(this.pid, signal);
     await this.exited;
   }
 
   /** Asks the desk to close (web host, then station); killed by its PID when it does not in time. */
   async stop(): Promise<void> {
-    this.stream?.abort();
+    await this.stream?.stop();
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     this.child.send({ op: 'close' } satisfies StationDeskRequest);
     const closed = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000))]);
@@ -258,6 +237,18 @@ export async function startStationDesks(options: StationDesksOptions): Promise<S
           return (service.prepare('SELECT count(*) AS n FROM shipments WHERE order_number = ?').get(orderNumber) as { n: number }).n;
         } finally {
           service.close();
+        }
+      },
+      async importOrders(csv) {
+        for (const desk of running) await desk.value('importOrders', { text: csv });
+        const [first] = running;
+        if (first === undefined) return;
+        const { orders } = await first.value('previewOrderImport', { text: csv });
+        const pool = await server.pool('desk', { id: first.deskId, name: first.deskName });
+        try {
+          await importSharedOrders(pool, first.deskId, orders);
+        } finally {
+          await pool.end();
         }
       },
       waitFor: waitUntil,

@@ -114,8 +114,8 @@ export interface StationHarness {
 const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250, warehouseRetryMs: 500 } as const;
 const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
 
-/** Reads the web host's event stream with fetch and the token header, as the bridge does. */
-async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) => void, onText: (text: string) => void): Promise<{ stop(): Promise<void> }> {
+/** Reads the web host's event stream with fetch and the token header, as the bridge does; resolves once the host subscribed. */
+export async function openEventStream(webHost: Pick<WebHost, 'url' | 'token'>, onEvent: (event: StationEvent) => void, onText: (text: string) => void): Promise<{ stop(): Promise<void> }> {
   const controller = new AbortController();
   const response = await fetch(`${webHost.url}api/events`, { headers: { Authorization: `Bearer ${webHost.token}` }, signal: controller.signal });
   if (response.status !== 200 || response.body === null) throw new Error(`the event stream answered ${response.status}`);

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResult, OrderScan, ShipResult } from '../../../electron/api';
-import { importOrders, listAudit, type AuditEntry } from '../../../electron/warehouse';
+import { listAudit, type AuditEntry } from '../../../electron/warehouse';
 import { shipment } from '../../support/shipments';
 import { startStationDesks, type StationDesk, type StationDesks } from '../../support/stationDesks';
 import { ADMIN_DESK } from '../../support/warehouseServer';
@@ -33,14 +33,7 @@ beforeAll(async () => {
   [desk1, desk2, desk3] = rig.desks as [StationDesk, StationDesk, StationDesk];
   owner = await rig.server.pool('owner', ADMIN_DESK);
   // The shop's file, imported at every desk and into the warehouse's shared orders.
-  for (const desk of rig.desks) await desk.value('importOrders', { text: CSV });
-  const { orders } = await desk1.value('previewOrderImport', { text: CSV });
-  const pool = await rig.server.pool('desk', { id: desk1.deskId, name: desk1.deskName });
-  try {
-    await importOrders(pool, desk1.deskId, orders);
-  } finally {
-    await pool.end();
-  }
+  await rig.importOrders(CSV);
 }, 240_000);
 
 afterAll(async () => {
