@@ -18,7 +18,7 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/sandbo
 import { importOrders as importSharedOrders } from '../../electron/warehouse';
 import { closedPort } from './privateCups';
 import { STATION_DESK_ENV, type StationDeskMessage, type StationDeskRequest, type StationDeskSetup } from './stationDeskChannel';
-import { openEventStream } from './stationHarness';
+import { openEventStream, waitUntil } from './stationHarness';
 import { startWarehouseServer, type WarehouseServer } from './warehouseServer';
 
 export type DeskEventOf<T extends StationEvent['type']> = Extract<StationEvent, { type: T }>;
@@ -69,23 +69,6 @@ export interface StationDesks {
 const DESK_SCRIPT = fileURLToPath(new URL('./stationDeskProcess.ts', import.meta.url));
 const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250, warehouseRetryMs: 500 } as const;
 const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
-/** Only a guard against a hang, far beyond what a busy 2-core machine takes. */
-const WAIT_MS = 50_000;
-
-export async function waitUntil<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const found = await check();
-      if (found !== undefined) return found;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError instanceof Error ? `: ${lastError.message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** A desk's process and its client, once it said where it listens. */
 class RunningDesk implements StationDesk {
