@@ -50,8 +50,8 @@ import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrid
 import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
-import { WarehouseLinkInput } from './warehouse';
-import type { WarehouseTest, WarehouseView } from './warehouse';
+import { TakeoverReason, WarehouseLinkInput } from './warehouse';
+import type { OrderClaim, WarehouseTest, WarehouseView } from './warehouse';
 import type { DayAtAGlance } from './today';
 
 const NoInput = z.strictObject({});
@@ -202,6 +202,10 @@ export const STATION_METHODS = {
    * country when not given). A number no order has is answered too, with `order: null`.
    */
   scanOrder: z.strictObject({ scanned: OrderNumber, shipFromCountry: CountryCode.optional() }),
+  /** The packer moved on from the order (Next order): in warehouse mode its claim is given back for another desk. */
+  releaseOrder: z.strictObject({ orderNumber: OrderNumber }),
+  /** In warehouse mode: takes over an order whose desk stopped renewing its claim, saying why (kept in the audit log). */
+  takeOverOrder: z.strictObject({ orderNumber: OrderNumber, reason: TakeoverReason }),
   /** Keeps a mapping made by hand under a name, replacing one of the same name (any case). */
   saveOrderMapping: z.strictObject({ name: MappingName, mapping: CompleteColumnMapping }),
   listOrderMappings: NoInput,
@@ -373,6 +377,8 @@ export interface StationResults {
   listOrders: OrderPage;
   getOrder: StoredOrder;
   scanOrder: OrderScan;
+  releaseOrder: { readonly released: true };
+  takeOverOrder: OrderClaim;
   saveOrderMapping: SavedOrderMapping;
   listOrderMappings: readonly SavedOrderMapping[];
   deleteOrderMapping: { readonly deleted: true };

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { TEXT_LIMITS, text, type ShipmentAddress } from '../service/contract';
 import type { ShipmentSummary } from './shipments';
+import type { OrderClaim } from './warehouse';
 
 /** What a column of an order file can be: one order-level field, or one field of an item line. */
 export const ORDER_FIELDS = [
@@ -317,6 +318,8 @@ export interface OrderScan {
   readonly ambiguous: readonly string[];
   /** Orders imported at this station in all: none means the desk ships without a shop's file. */
   readonly importedOrders: number;
+  /** In warehouse mode: the order claimed for this desk, or who holds it and whether Ship may buy its label. */
+  readonly claim?: OrderClaim;
 }
 
 export interface OrderPage {

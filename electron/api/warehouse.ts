@@ -82,3 +82,27 @@ export interface WarehouseTest {
   readonly ok: boolean;
   readonly message: string;
 }
+
+/**
+ * What the warehouse says of an order scanned at the Ship screen, in warehouse mode: claimed for
+ * this desk (it may buy its label); held by another desk with a live lease, or whose lease ran out
+ * (take it over, with a reason); shipped or cancelled in the warehouse; not among the warehouse's
+ * shared orders (it ships unguarded, as at a desk alone); or the warehouse unreachable (the desk
+ * ships only an order it had claimed: docs/warehouse.md).
+ */
+export const ORDER_CLAIM_STATES = ['claimed', 'heldElsewhere', 'leaseExpired', 'shipped', 'cancelled', 'notShared', 'unreachable'] as const;
+export type OrderClaimState = (typeof ORDER_CLAIM_STATES)[number];
+
+export interface OrderClaim {
+  readonly orderNumber: string;
+  readonly state: OrderClaimState;
+  /** For the packer: "Order 1001 is being packed at Desk 3 since 10:42: this desk cannot buy a label for it". */
+  readonly words: string;
+  /** Whether Ship may buy a label for it at this desk now. */
+  readonly mayShip: boolean;
+  /** Whether it can be taken over (its holder's lease ran out), with a reason. */
+  readonly mayTakeOver: boolean;
+}
+
+/** Why a packer takes over an order another desk stopped renewing: kept in the warehouse's audit log. */
+export const TakeoverReason = text(500).trim().min(3, 'must say why, in a few words');

@@ -18,7 +18,8 @@ import { locationWithAddress, addressOf, type LocationsParts } from '../location
 import type { ServiceClient } from '../service/client/client';
 import { ServiceError } from '../service/client/errors';
 import type { ShipmentCreate, ShipmentInfo } from '../service/contract';
-import type { BatchOrderToStore } from '../store';
+import { newStationRef, type BatchOrderToStore } from '../store';
+import type { OrderClaims } from '../shipping/orderClaims';
 import { queueNewShipment } from '../shipping/queueShipment';
 import { RULE_PROBE, planOrder, refusalOf, type OrderPlan, type ShipFrom } from './plan';
 import { BatchQuotes, cheapestOfMethod, inTurns, rateOfService, type OfferedRate, type RateAnswer } from './quotes';
@@ -35,6 +36,8 @@ export interface BatchParts extends LocationsParts {
   /** Something was queued: the outbox worker sends it at once if the service can be reached. */
   queued(): void;
   emit(event: StationEvent): void;
+  /** In warehouse mode, each order passes the purchase guard before it is queued. */
+  readonly claims: Pick<OrderClaims, 'forBatch'>;
 }
 
 /** Requests to the service a batch keeps in flight at once; the rate limiter paces them. */
@@ -179,6 +182,7 @@ export class Batches {
     const plans = await this.plan(input);
     const { service } = input;
     const chosen = service.kind === 'rule' ? await this.chooseByRule(plans) : new Map<string, ShipmentInfo | string>();
+    const guarded = await this.guard(input.batchKey, plans, now);
     const { batchId, repeated } = this.parts.store.atomically((write) => {
       // Two presses that raced each other: the first one's batch.
       const made = write.batchIdOfKey(input.batchKey);
@@ -191,8 +195,10 @@ export class Batches {
         if (changed !== undefined) return { orderNumber: plan.orderNumber, refused: changed };
         const choice = chosen.get(plan.orderNumber);
         if (typeof choice === 'string') return { orderNumber: plan.orderNumber, refused: choice };
+        const clearance = guarded.get(plan.orderNumber);
+        if (clearance !== undefined && 'refused' in clearance) return { orderNumber: plan.orderNumber, refused: clearance.refused };
         const shipment: ShipmentCreate = choice === undefined ? plan.create : { ...plan.create, shipmentInfo: choice };
-        const { stationRef } = queueNewShipment(write, { deskId, shipment, now });
+        const { stationRef } = queueNewShipment(write, { deskId, shipment, now, ...(clearance ?? {}) });
         return { orderNumber: plan.orderNumber, stationRef };
       });
       const id = write.insertBatch({ batchKey: input.batchKey, box: input.box, service, shipFromLocationId: plans.find((p) => p.ok)?.create.location ?? input.shipFromLocationId ?? null, now, orders });
@@ -203,6 +209,22 @@ export class Batches {
     this.parts.queued();
     if (!repeated) this.parts.emit({ type: 'batchProgress', batchId, ...this.parts.store.read.batchCounts(batchId) });
     return this.view(batchId, repeated);
+  }
+
+  /**
+   * In warehouse mode, each order the batch can ship passes the purchase guard first (its key the
+   * batch's and the order's, so a repeated press is the same intent): the reference to queue it
+   * under, or why it is left out in words (another desk holds or shipped it).
+   */
+  private async guard(batchKey: string, plans: readonly OrderPlan[], now: number): Promise<Map<string, { readonly refused: string } | { readonly stationRef: string } | undefined>> {
+    const deskId = this.parts.store.read.deskSetting('deskId');
+    const guarded = new Map<string, { readonly refused: string } | { readonly stationRef: string } | undefined>();
+    for (const plan of plans) {
+      if (!plan.ok) continue;
+      const clearance = await this.parts.claims.forBatch({ orderNumber: plan.orderNumber, stationRef: newStationRef(deskId, now), requestKey: `${batchKey}:${plan.orderNumber}` });
+      guarded.set(plan.orderNumber, clearance.kind === 'refused' ? { refused: clearance.words } : clearance.kind === 'guarded' ? { stationRef: clearance.stationRef } : undefined);
+    }
+    return guarded;
   }
 
   /** A batch by rule: each order's service, from the rules' method and the order's rates, before anything is queued. */

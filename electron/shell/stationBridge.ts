@@ -70,6 +70,8 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     listOrders: (input) => invoke('listOrders', input),
     getOrder: (input) => invoke('getOrder', input),
     scanOrder: (input) => invoke('scanOrder', input),
+    releaseOrder: (input) => invoke('releaseOrder', input),
+    takeOverOrder: (input) => invoke('takeOverOrder', input),
     saveOrderMapping: (input) => invoke('saveOrderMapping', input),
     listOrderMappings: (input) => invoke('listOrderMappings', input),
     deleteOrderMapping: (input) => invoke('deleteOrderMapping', input),

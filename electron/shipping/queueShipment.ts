@@ -13,10 +13,11 @@ export interface NewShipment {
   readonly deskId: string;
   readonly shipment: ShipmentCreate;
   readonly now: number;
+  /** The reference the warehouse's purchase guard recorded for it; a new one when there was no guard. */
+  readonly stationRef?: string;
 }
 
-export function queueNewShipment(write: StoreWrites, { deskId, shipment, now }: NewShipment): { readonly stationRef: string; readonly item: OutboxItem } {
-  const stationRef = newStationRef(deskId, now);
+export function queueNewShipment(write: StoreWrites, { deskId, shipment, now, stationRef = newStationRef(deskId, now) }: NewShipment): { readonly stationRef: string; readonly item: OutboxItem } {
   const item = write.queueShipment({ stationRef, input: shipment, now });
   // An imported open order of this number is shipped by it, in the same transaction.
   write.followShipment(stationRef, shipment.references?.orderNumber, now);

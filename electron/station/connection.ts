@@ -22,6 +22,8 @@ import type { StoredProfile } from './profiles';
 import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
+import { OrderClaims } from '../shipping/orderClaims';
+import { WarehouseJournal } from '../shipping/warehouseJournal';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -37,7 +39,15 @@ export interface ConnectionParts {
   /** Whether a new store of the sandbox profile starts with the demo orders (it does unless a test says otherwise). */
   readonly demoOrders?: boolean;
   /** Shorter waits for tests; production uses the engines' defaults. */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number };
+  readonly tuning?: {
+    readonly offlineProbeMs?: number;
+    readonly printPollMs?: number;
+    readonly printerPollMs?: number;
+    readonly trackingEveryMs?: number;
+    readonly warehouseRetryMs?: number;
+    /** The claim lease this desk asks the warehouse for (else the warehouse's own setting, else 90 s). */
+    readonly claimLeaseMs?: number;
+  };
 }
 
 /** Each profile keeps its data in its own folder under the station's data folder. */
@@ -55,6 +65,10 @@ export class Connection {
   readonly coordinator: OutboxCoordinator;
   /** The link to the warehouse's shared database, when the desk has one set up. */
   readonly warehouse: WarehouseLink;
+  /** In warehouse mode: the order on the Ship screen claimed for this desk, and the purchase guard. */
+  readonly claims: OrderClaims;
+  /** In warehouse mode: what the warehouse is to be told of this desk's shipping, kept until it has it. */
+  readonly journal: WarehouseJournal;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -71,6 +85,16 @@ export class Connection {
     this.notice = notice;
     this.emit = parts.emit;
     this.timers = parts.timers;
+    const warehouseNow = () => this.#warehouseNow();
+    const deskId = () => store.read.deskSetting('deskId');
+    this.claims = new OrderClaims({
+      warehouse: warehouseNow,
+      deskId,
+      timers: parts.timers,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      log: parts.log,
+      ...(parts.tuning?.claimLeaseMs === undefined ? {} : { leaseMs: parts.tuning.claimLeaseMs }),
+    });
     this.batches = new Batches({
       store,
       now: () => parts.timers.now(),
@@ -78,6 +102,7 @@ export class Connection {
       requestsPerMinute: parts.profile.requestsPerMinute,
       queued: () => this.sync.queued(),
       emit: parts.emit,
+      claims: this.claims,
     });
     this.printing = new PrintService({
       store,
@@ -88,12 +113,17 @@ export class Connection {
       ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
-    this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
+    this.journal = new WarehouseJournal({ store, warehouse: warehouseNow, deskId, now: () => parts.timers.now(), log: parts.log });
+    this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, journal: this.journal, emit: parts.emit });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
       timers: parts.timers,
-      emit: parts.emit,
+      emit: (event) => {
+        parts.emit(event);
+        // Connected (again): what the desk did meanwhile goes to the warehouse.
+        if (event.type === 'warehouseState' && event.status.state === 'connected' && !this.closed) void this.journal.flush();
+      },
       log: parts.log,
       ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
     });
@@ -165,6 +195,14 @@ export class Connection {
     return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
   }
 
+  /** The warehouse as the desk's link has it now: none set up, connected, or not usable (unreachable, a schema it cannot use). */
+  #warehouseNow(): { readonly kind: 'none' } | { readonly kind: 'connected'; readonly db: NonNullable<WarehouseLink['warehouse']>['db'] } | { readonly kind: 'unusable' } {
+    const { state } = this.warehouse.status;
+    if (state === 'notConfigured') return { kind: 'none' };
+    const open = this.warehouse.warehouse;
+    return state === 'connected' && open !== undefined ? { kind: 'connected', db: open.db } : { kind: 'unusable' };
+  }
+
   /** The station's clock. */
   now(): number {
     return this.timers.now();
@@ -199,6 +237,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.coordinator.close();
+    this.claims.close();
     await this.warehouse.close();
     await this.sync.stop();
     await this.printing.stop();

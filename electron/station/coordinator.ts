@@ -5,7 +5,9 @@
  * - `blocked`: the service refused the credentials, and sending waits until an admin fixes them;
  * - `labelsReady`: a shipment's labels print by themselves (as the auto-print settings let them),
  *   unless they wait for their batch to settle;
- * - a shipment's create settled: its batch is told, and a batch that has settled prints.
+ * - a shipment's create settled: its batch is told, and a batch that has settled prints;
+ * - an item settled, in warehouse mode: what the warehouse is to be told of it (a create bought or
+ *   given up, a void) goes to the desk's warehouse journal (shipping/warehouseJournal.ts).
  *
  * Every event goes on to the desk (the station's listeners) as it came.
  */
@@ -13,6 +15,7 @@ import type { OutboxState, StationEvent } from '../api';
 import { messageOf } from '../base/errors';
 import type { Batches } from '../batches/batches';
 import type { PrintService } from '../printing/printService';
+import type { WarehouseJournal } from '../shipping/warehouseJournal';
 import type { Store } from '../store';
 import type { SyncEvent } from '../sync/events';
 
@@ -23,6 +26,7 @@ export interface CoordinatorParts {
   readonly store: Store;
   readonly printing: Pick<PrintService, 'printQueued'>;
   readonly batches: Pick<Batches, 'itemChanged'>;
+  readonly journal: Pick<WarehouseJournal, 'outboxSettled'>;
   readonly emit: (event: StationEvent) => void;
 }
 
@@ -43,6 +47,7 @@ export class OutboxCoordinator {
     // A batch's labels wait for the batch: they print together once it has settled.
     if (event.type === 'labelsReady' && !this.parts.store.read.heldForBatch(event.stationRef)) void this.printAutomatically();
     if (event.type === 'outboxItem' && event.kind === 'createShipment' && SETTLED.has(event.state)) this.batchItemChanged(event.stationRef);
+    if (event.type === 'outboxItem' && SETTLED.has(event.state) && !this.closed) this.parts.journal.outboxSettled(event);
   };
 
   /**

@@ -18,6 +18,7 @@ import * as shipments from './shipments';
 import { atomically, type Db } from './statements';
 import { dayAtAGlance } from './today';
 import * as tracking from './tracking';
+import * as warehouseJournal from './warehouseJournal';
 import type { DeskReads, DeskWrites, Store, StoreWrites, WarehouseReads, WarehouseWrites } from './interface';
 
 function deskReads(db: Db): DeskReads {
@@ -58,6 +59,9 @@ function deskReads(db: Db): DeskReads {
     pageOfLocations: (query) => locations.pageOfLocations(db, query),
 
     dayAtAGlance: (args) => dayAtAGlance(db, args),
+
+    warehouseJournal: (limit) => warehouseJournal.listEntries(db, limit),
+    warehouseJournalSize: () => warehouseJournal.countEntries(db),
   };
 }
 
@@ -98,6 +102,10 @@ function deskWrites(db: Db): DeskWrites {
     upsertLocationListRecords: (records, now) => locations.upsertLocationListRecords(db, records, now),
     upsertLocationDetail: (detail, now) => locations.upsertLocationDetail(db, detail, now),
     markLocationDeleted: (id, now) => locations.markLocationDeleted(db, id, now),
+
+    journalForWarehouse: (kind, payload, now) => warehouseJournal.addEntry(db, kind, payload, now),
+    forgetJournalEntry: (id) => warehouseJournal.removeEntry(db, id),
+    noteJournalFailure: (id, error) => warehouseJournal.noteFailure(db, id, error),
   };
 }
 

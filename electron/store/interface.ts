@@ -75,6 +75,21 @@ export function isWarehouseSetting(key: SettingKey): key is WarehouseSetting {
 
 // ---- One desk ------------------------------------------------------------------------------
 
+/** What a desk owes the warehouse database: a shipment for its history, an audit entry, a purchase given up, a void. */
+export const WAREHOUSE_JOURNAL_KINDS = ['shipment', 'audit', 'abandon', 'void'] as const;
+export type WarehouseJournalKind = (typeof WAREHOUSE_JOURNAL_KINDS)[number];
+
+export interface WarehouseJournalEntry {
+  readonly id: number;
+  readonly kind: WarehouseJournalKind;
+  /** As it was written; its reader checks it with the warehouse's schema of its kind. */
+  readonly payload: unknown;
+  readonly createdAt: number;
+  /** Sends that failed, and the last one's reason. */
+  readonly attempts: number;
+  readonly lastError: string | null;
+}
+
 export interface DeskReads {
   // The outbox: writes this desk still owes the service.
   outboxItem(id: number): OutboxItem | undefined;
@@ -125,6 +140,10 @@ export interface DeskReads {
 
   /** The desk's day: its shipments, spend, queue and print problems in the day around `now`. */
   dayAtAGlance(args: { now: number; timeZone: string }): DayAtAGlance;
+
+  // What the desk owes the warehouse database, oldest first.
+  warehouseJournal(limit: number): WarehouseJournalEntry[];
+  warehouseJournalSize(): number;
 }
 
 export interface DeskWrites {
@@ -168,6 +187,11 @@ export interface DeskWrites {
   upsertLocationListRecords(records: readonly unknown[], now: number): number;
   upsertLocationDetail(detail: unknown, now: number): CachedLocation;
   markLocationDeleted(id: string, now: number): void;
+
+  /** Keeps what the warehouse database is to be told, until it has it. */
+  journalForWarehouse(kind: WarehouseJournalKind, payload: unknown, now: number): number;
+  forgetJournalEntry(id: number): void;
+  noteJournalFailure(id: number, error: string): void;
 }
 
 // ---- What a warehouse shares -----------------------------------------------------------------

@@ -114,8 +114,8 @@ export interface StationHarness {
 const DEFAULT_TUNING = { offlineProbeMs: 200, printPollMs: 100, printerPollMs: 250, warehouseRetryMs: 500 } as const;
 const MINIMAL_INDEX = '<!doctype html>\n<html><head><meta charset="utf-8"><title>Packbench</title></head><body><div id="app"></div></body></html>\n';
 
-/** Reads the web host's event stream with fetch and the token header, as the bridge does. */
-async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) => void, onText: (text: string) => void): Promise<{ stop(): Promise<void> }> {
+/** Reads the web host's event stream with fetch and the token header, as the bridge does; resolves once the host subscribed. */
+export async function openEventStream(webHost: Pick<WebHost, 'url' | 'token'>, onEvent: (event: StationEvent) => void, onText: (text: string) => void): Promise<{ stop(): Promise<void> }> {
   const controller = new AbortController();
   const response = await fetch(`${webHost.url}api/events`, { headers: { Authorization: `Bearer ${webHost.token}` }, signal: controller.signal });
   if (response.status !== 200 || response.body === null) throw new Error(`the event stream answered ${response.status}`);
@@ -154,6 +154,29 @@ async function openEventStream(webHost: WebHost, onEvent: (event: StationEvent) 
       await reading;
     },
   };
+}
+
+/**
+ * Waits until `check` returns something other than undefined (or throws its last error at the
+ * deadline). What is awaited comes in about a second, far later on a busy machine; the default
+ * deadline only turns a hang into a message naming what never came, before Vitest's 60 s test timeout.
+ */
+export async function waitUntil<T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 50_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const found = await check();
+      if (found !== undefined) return found;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const why = lastError instanceof Error ? `: ${lastError.message}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export async function startStationHarness(options: StationHarnessOptions = {}): Promise<StationHarness> {
@@ -263,25 +286,7 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
       if (!answer.ok) throw new Error(`${method} failed: ${JSON.stringify(answer.error)}`);
       return answer.value;
     };
-    // What is awaited comes in about a second, far later on a busy machine; the default deadline
-    // only turns a hang into a message naming what never came, before Vitest's 60 s test timeout.
-    const waitFor = async <T>(check: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 50_000): Promise<T> => {
-      const deadline = Date.now() + timeoutMs;
-      let lastError: unknown;
-      for (;;) {
-        try {
-          const found = await check();
-          if (found !== undefined) return found;
-        } catch (error) {
-          lastError = error;
-        }
-        if (Date.now() > deadline) {
-          const why = lastError instanceof Error ? `: ${lastError.message}` : '';
-          throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${why}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    };
+    const waitFor = waitUntil;
     const waitForEvent = <T extends StationEvent['type']>(type: T, match: (event: EventOf<T>) => boolean, from = 0, timeoutMs?: number): Promise<EventOf<T>> =>
       waitFor(
         () => events.slice(from).find((event): event is EventOf<T> => event.type === type && match(event as EventOf<T>)),

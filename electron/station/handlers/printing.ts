@@ -55,7 +55,15 @@ export function printingHandlers(station: StationContext): Pick<StationHandlers,
     setPrinterCopies: (input) => setup.setPrinterCopies(desk(), input),
     setPrinterLanguage: (input) => setup.setPrinterLanguage(desk(), input),
     printTestPage: ({ printer }) => station.connection().printing.testPage(printer),
-    reprintDocument: (input) => jobs.reprintDocument(station.connection(), input),
+    reprintDocument: async (input) => {
+      const connection = station.connection();
+      const job = await jobs.reprintDocument(connection, input);
+      // In warehouse mode a reprint goes to the audit log (who reprinted which label, where).
+      const stationRef = connection.store.read.documentInfo(input.documentId)?.stationRef ?? null;
+      const orderNumber = stationRef === null ? null : (connection.store.read.shipment(stationRef)?.input?.references?.orderNumber ?? null);
+      connection.journal.audit('reprint', orderNumber, stationRef, { documentId: String(input.documentId), printer: job.printer ?? '' });
+      return job;
+    },
     printHistory: ({ stationRef, limit }) => station.connection().printing.history({ ...(stationRef === undefined ? {} : { stationRef }), limit }),
     getDocumentContent: (input) => jobs.documentContent(station.connection(), input),
     previewPrint: (input) => jobs.previewPrint(station.connection(), input),

@@ -17,8 +17,13 @@ function setOne<K extends DeskSettingKey>(write: StoreWrites, key: K, value: Sta
 export function settingsHandlers(station: StationContext): Pick<StationHandlers, 'getSettings' | 'updateSettings'> {
   return {
     getSettings: () => settingsOf(station.connection().store.read),
-    updateSettings: (patch) => {
-      const { store } = station.connection();
+    updateSettings: async (patch) => {
+      const connection = station.connection();
+      const { store } = connection;
+      const renamed = patch.deskId !== undefined && patch.deskId !== store.read.deskSetting('deskId');
+      // The warehouse knows this desk by its id: the order it holds is given back under the old one.
+      const held = connection.claims.held;
+      if (renamed && held !== undefined) await connection.claims.release(held);
       // All or nothing: a patch that fails half-way must not leave half of it saved.
       store.atomically((write) => {
         for (const key of DESK_SETTING_KEYS) {
@@ -26,6 +31,8 @@ export function settingsHandlers(station: StationContext): Pick<StationHandlers,
           if (value !== undefined) setOne(write, key, value);
         }
       });
+      // …and the link opens again under the new id (a desk alone has nothing to open).
+      if (renamed && store.read.deskSetting('warehouse') !== null) await connection.openWarehouse();
       return settingsOf(store.read);
     },
   };

@@ -13,10 +13,11 @@ import { orderNotesSchema } from './011-order-notes';
 import { scansAndOverridesSchema } from './012-scans-and-overrides';
 import { printLayoutSchema } from './013-print-layout';
 import { orderCountsSchema } from './014-order-counts';
+import { warehouseJournalSchema } from './015-warehouse-journal';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema, orderCountsSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema, orderCountsSchema, warehouseJournalSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

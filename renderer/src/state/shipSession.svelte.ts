@@ -13,8 +13,12 @@
  * makes the rates out of date, and Ship asks again instead of buying at an old price); an address
  * the check called invalid, and items not yet scanned into the box, hold Ship until a person
  * overrides them, and the override is kept with the shipment.
+ *
+ * In warehouse mode a scan claims the order for this desk: an order another desk holds (or
+ * shipped) is said in the station's words and Ship stays closed for it; one whose desk stopped
+ * renewing its claim can be taken over with a reason. Next order gives the claim back.
  */
-import type { ApiError, MethodInput, OrderScan, OutboxItem, ShipmentSummary, StoredOrder } from '../../../electron/api';
+import type { ApiError, MethodInput, OrderClaim, OrderScan, OutboxItem, ShipmentSummary, StoredOrder } from '../../../electron/api';
 import { explain, handleError } from '../lib/errors';
 import { serviceWithoutRates } from '../lib/serviceRules';
 import type { SoundName, SoundPlayer } from '../lib/sounds';
@@ -33,7 +37,7 @@ type Override = NonNullable<MethodInput<'ship'>['overrides']>[number];
 const RATE_PROBE: ShipmentInfo = { shipMethod: 'Ground', carrier: 'UPS' };
 
 /** What a scan led to: the screen puts the focus where the next key goes. */
-export type ScanOutcome = 'loaded' | 'manual' | 'unknown' | 'shippedBefore' | 'cancelled' | 'ambiguous' | 'failed' | 'empty' | 'superseded';
+export type ScanOutcome = 'loaded' | 'manual' | 'unknown' | 'shippedBefore' | 'cancelled' | 'ambiguous' | 'claimedElsewhere' | 'failed' | 'empty' | 'superseded';
 
 /** What a press of Ship led to. */
 export type ShipOutcome = 'shipped' | 'rated' | 'held' | 'invalid' | 'refused' | 'busy' | 'superseded';
@@ -62,6 +66,9 @@ export class ShipSession {
   #shipping = $state(false);
   #message = $state<ShipMessage | undefined>();
   #scan = $state<OrderScan | undefined>();
+  /** In warehouse mode: the order's claim as the station last said it (a takeover replaces the scan's). */
+  #claim = $state<OrderClaim | undefined>();
+  #takingOver = $state(false);
   /** The address check said Invalid for this order at least once: a changed address is checked again before Ship. */
   #invalidSeen = $state(false);
   /** The packer chose to ship to the address the check called invalid (for that address, with why). */
@@ -108,6 +115,17 @@ export class ShipSession {
   /** The service refused the shipment: it can be corrected and sent again (the same one). */
   get refused(): boolean {
     return this.progress.stage === 'refused';
+  }
+  /** In warehouse mode: whether the order on screen is this desk's to ship, or who holds it, in words. */
+  get claim(): OrderClaim | undefined {
+    return this.#claim;
+  }
+  /** The warehouse says this desk may not buy the order's label (another desk holds or shipped it). */
+  get claimBlocks(): boolean {
+    return this.#claim !== undefined && !this.#claim.mayShip;
+  }
+  get takingOver(): boolean {
+    return this.#takingOver;
   }
   /** The imported order on screen (any status), if the scan named one. */
   get order(): StoredOrder | undefined {
@@ -176,6 +194,8 @@ export class ShipSession {
     this.progress.forget();
     this.#message = undefined;
     this.#scan = undefined;
+    this.#claim = undefined;
+    this.#takingOver = false;
     this.#invalidSeen = false;
     this.#addressOverride = undefined;
     this.#typedOrder = undefined;
@@ -230,6 +250,11 @@ export class ShipSession {
     if (scan.shippedBefore.length > 0) {
       this.#sound('error');
       return 'shippedBefore';
+    }
+    this.#claim = scan.claim;
+    if (scan.claim !== undefined && !scan.claim.mayShip) {
+      this.#sound('error');
+      return 'claimedElsewhere';
     }
     if (scan.order?.status === 'cancelled') {
       this.#say(`Order ${scan.orderNumber} was cancelled: it is not to be shipped`);
@@ -410,6 +435,7 @@ export class ShipSession {
 
   /** What stops Ship for this order as it stands, in words; undefined when nothing does. */
   #heldBecause(): string | undefined {
+    if (this.#claim !== undefined && !this.#claim.mayShip) return this.#claim.words;
     const typed = this.#typedOrder?.trim();
     if (typed !== undefined && typed !== this.form.orderNumber) {
       return typed === '' ? 'Scan or type the order number first' : `Order shows “${typed}”: press Enter there to start that order first`;
@@ -568,8 +594,36 @@ export class ShipSession {
     }
   }
 
-  /** A clean form for the next order; the ship-from stays. */
+  /**
+   * Takes over the order on screen from a desk that stopped renewing its claim, with the packer's
+   * reason (the warehouse's audit log keeps it); once it is this desk's, the order loads as a scan would.
+   */
+  async takeOver(reason: string): Promise<ScanOutcome | 'refused'> {
+    const claim = this.#claim;
+    if (claim === undefined || !claim.mayTakeOver || this.#takingOver) return 'refused';
+    const generation = this.#generation;
+    this.#takingOver = true;
+    try {
+      const result = await this.station.call('takeOverOrder', { orderNumber: claim.orderNumber, reason });
+      if (generation !== this.#generation) return 'superseded';
+      if (!result.ok) {
+        this.#say(explain(result.error).words);
+        return 'refused';
+      }
+      if (!result.value.mayShip) {
+        this.#claim = result.value;
+        return 'refused';
+      }
+    } finally {
+      if (generation === this.#generation) this.#takingOver = false;
+    }
+    return this.scan(claim.orderNumber);
+  }
+
+  /** A clean form for the next order; the ship-from stays. The order's claim is given back for another desk. */
   nextOrder(): void {
+    const claim = this.#claim;
+    if (claim?.state === 'claimed') void this.station.call('releaseOrder', { orderNumber: claim.orderNumber }).catch(handleError);
     this.#startClean();
   }
 }

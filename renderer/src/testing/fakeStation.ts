@@ -7,7 +7,7 @@
  * through `deliver`, which a test can hand to fast-check's scheduler, or to `holdAnswers`, so
  * answers come back in any order. Used by tests only.
  */
-import type { ApiError, ApiResult, MethodInput, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, WarehouseView } from '../../../electron/api';
+import type { ApiError, ApiResult, MethodInput, OrderClaim, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, WarehouseView } from '../../../electron/api';
 import type { EventOf, StationClient } from '../lib/station';
 import { StationCallError } from '../lib/station';
 
@@ -142,6 +142,8 @@ export class FakeStation implements StationClient {
   readonly calls: StationMethod[] = [];
   /** Every call with its input, in order. */
   readonly sent: { readonly method: StationMethod; readonly input: unknown }[] = [];
+  /** In warehouse mode: what the warehouse says of an order when it is scanned (none: a desk alone). */
+  readonly claims = new Map<string, OrderClaim>();
   /** The service cannot be reached: rates and checks fail as offline; ship still queues. */
   offline = false;
   settings: StationSettings = FAKE_SETTINGS;
@@ -274,7 +276,19 @@ export class FakeStation implements StationClient {
           ambiguous,
           importedOrders: this.orders.size,
         };
-        return ok(scan) as ApiResult<StationResults[M]>;
+        const claim = this.claims.get(orderNumber);
+        return ok(claim === undefined ? scan : { ...scan, claim }) as ApiResult<StationResults[M]>;
+      }
+      case 'releaseOrder':
+        this.claims.delete((input as MethodInput<'releaseOrder'>).orderNumber);
+        return ok({ released: true }) as ApiResult<StationResults[M]>;
+      case 'takeOverOrder': {
+        const { orderNumber } = input as MethodInput<'takeOverOrder'>;
+        const claim = this.claims.get(orderNumber);
+        if (claim?.mayTakeOver !== true) return ok(claim ?? { orderNumber, state: 'notShared', words: `Order ${orderNumber} is not among the warehouse's orders`, mayShip: true, mayTakeOver: false }) as ApiResult<StationResults[M]>;
+        const taken: OrderClaim = { orderNumber, state: 'claimed', words: `Order ${orderNumber} is claimed for Desk 1 (taken over): other desks see it being packed here`, mayShip: true, mayTakeOver: false };
+        this.claims.set(orderNumber, taken);
+        return ok(taken) as ApiResult<StationResults[M]>;
       }
       case 'validateAddress': {
         if (this.offline) return offline;

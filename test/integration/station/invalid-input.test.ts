@@ -95,6 +95,8 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   listOrders: [['status', 'lost'], ['limit', 0], ['offset', -1], ['query', 5], ['international', 'yes'], ['minWeightGrams', -1], ['maxWeightGrams', 10_000_001], ['requestedService', ' ']],
   getOrder: [['orderNumber', ''], ['orderNumber', 1001]],
   scanOrder: [['scanned', '  '], ['scanned', MISSING], ['shipFromCountry', 'USA']],
+  releaseOrder: [['orderNumber', '  '], ['orderNumber', MISSING]],
+  takeOverOrder: [['reason', 'ok'], ['reason', MISSING], ['orderNumber', 7]],
   saveOrderMapping: [['name', ' '], ['name', 'n'.repeat(101)], ['mapping.city', MISSING], ['mapping.orderNumber', 7]],
   listOrderMappings: [['', 'all']],
   deleteOrderMapping: [['name', ''], ['name', 5]],

@@ -226,6 +226,8 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     listOrders: { status: 'open', query: 'chicago', limit: 10, offset: 0, international: false, minWeightGrams: 0, maxWeightGrams: 50_000, requestedService: 'Express' },
     getOrder: { orderNumber: '#1001' },
     scanOrder: { scanned: '1001', shipFromCountry: 'US' },
+    releaseOrder: { orderNumber: '1001' },
+    takeOverOrder: { orderNumber: '1001', reason: 'Desk 3 crashed; the parcel moved here' },
     saveOrderMapping: { name: 'Fuzz sheet', mapping: SHEET_MAPPING },
     listOrderMappings: {},
     deleteOrderMapping: { name: 'Fuzz doomed' },

@@ -482,6 +482,12 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(scan.draft).toMatchObject({ orderNumber: 'WEB-2002', shipTo: { city: 'Paris', country: 'FR' }, unitOfWeight: 'LB' });
     expect(scan.draft?.commodities.every((line) => line.countryOfOrigin === 'US')).toBe(true);
     expect(await reach('scanOrder', { scanned: 'WEB-9999' })).toMatchObject({ orderNumber: 'WEB-9999', order: null, draft: null, importedOrders: 3 });
+    // A desk alone: no claim in the scan, nothing held to give back or take over.
+    expect(scan).not.toHaveProperty('claim');
+    expect(await reach('releaseOrder', { orderNumber: 'WEB-2002' })).toEqual({ released: true });
+    const takeover = await station.call('takeOverOrder', { orderNumber: 'WEB-2002', reason: 'the other desk is down' });
+    expect(takeover).toMatchObject({ ok: false, error: { code: 'conflict', message: 'Warehouse mode is off at this desk: there is no claim to take over' } });
+    reached.add('takeOverOrder');
 
     const mapping = { orderNumber: 'Order No', name: 'Recipient', address1: 'Street', city: 'City', zipPostalCode: 'Postcode', country: 'Country' };
     expect(await reach('saveOrderMapping', { name: 'Market sheet', mapping })).toMatchObject({ name: 'Market sheet', mapping });

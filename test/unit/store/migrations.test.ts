@@ -335,6 +335,16 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       ]);
     },
   },
+  14: {
+    seed: (db) => {
+      db.prepare("INSERT INTO shipments (seq, station_ref, status, created_at, updated_at) VALUES (2048, 'PB-D12-01', 'Created', 1, 1)").run();
+    },
+    check: (db) => {
+      // A store from before warehouse mode owes the warehouse nothing; its shipments are kept.
+      expect(db.prepare('SELECT count(*) FROM warehouse_journal').pluck().get()).toBe(0);
+      expect(db.prepare("SELECT status FROM shipments WHERE station_ref = 'PB-D12-01'").pluck().get()).toBe('Created');
+    },
+  },
 };
 
 /** An order row as schemas 5 to 10 held it: no note, no gift message, no item barcodes. */
