@@ -22,6 +22,8 @@ import type { StoredProfile } from './profiles';
 import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
+import { RequestBudget } from './requestBudget';
+import { WarehouseConflicts } from './warehouseConflicts';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -37,7 +39,7 @@ export interface ConnectionParts {
   /** Whether a new store of the sandbox profile starts with the demo orders (it does unless a test says otherwise). */
   readonly demoOrders?: boolean;
   /** Shorter waits for tests; production uses the engines' defaults. */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number };
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number; readonly budgetWindowMs?: number };
 }
 
 /** Each profile keeps its data in its own folder under the station's data folder. */
@@ -55,6 +57,10 @@ export class Connection {
   readonly coordinator: OutboxCoordinator;
   /** The link to the warehouse's shared database, when the desk has one set up. */
   readonly warehouse: WarehouseLink;
+  /** The limit the service client keeps to: the desk's own, or the credential's shared with the warehouse's desks (none without a sign-in). */
+  readonly budget: RequestBudget | undefined;
+  /** The warehouse's conflicts for a person: counted for the header, listed and settled. */
+  readonly conflicts: WarehouseConflicts;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -89,11 +95,18 @@ export class Connection {
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
+    this.conflicts = new WarehouseConflicts({ link: () => this.warehouse.warehouse, emit: parts.emit, log: parts.log });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
       timers: parts.timers,
-      emit: parts.emit,
+      emit: (event) => {
+        parts.emit(event);
+        if (event.type !== 'warehouseState') return;
+        // The budget and the conflicts follow the link: shared while it is open, local without it.
+        void this.budget?.follow(this.warehouse);
+        this.conflicts.follow(this.warehouse.warehouse);
+      },
       log: parts.log,
       ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
     });
@@ -106,10 +119,22 @@ export class Connection {
     });
     if ('problem' in parts.auth) {
       this.problem = parts.auth.problem;
+      this.budget = undefined;
       return;
     }
     const { profile, log } = parts;
+    this.budget = new RequestBudget({
+      baseUrl: profile.baseUrl,
+      identity: parts.auth.method === 'apiKey' ? parts.auth.apiKey : parts.auth.clientId,
+      limit: profile.requestsPerMinute,
+      timers: parts.timers,
+      warehouseSetUp: store.read.deskSetting('warehouse') !== null,
+      onModeChange: (mode) => parts.emit({ type: 'requestBudget', mode }),
+      log: (line) => log(line),
+      ...(parts.tuning?.budgetWindowMs === undefined ? {} : { windowMs: parts.tuning.budgetWindowMs }),
+    });
     this.client = new ServiceClient({
+      limiter: this.budget,
       baseUrl: profile.baseUrl,
       authUrl: profile.authUrl,
       auth: parts.auth,
@@ -161,8 +186,10 @@ export class Connection {
   }
 
   /** Opens the warehouse link the store holds now (none: the desk works alone). */
-  openWarehouse(): Promise<void> {
-    return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
+  async openWarehouse(): Promise<void> {
+    await this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
+    // The budget has followed the link's first answer by the time the caller hears it.
+    await this.budget?.follow(this.warehouse);
   }
 
   /** The station's clock. */
@@ -199,8 +226,11 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.coordinator.close();
-    await this.warehouse.close();
+    this.conflicts.close();
     await this.sync.stop();
+    // After the outbox stopped (its requests may be waiting for a slot), before the warehouse closes.
+    await this.budget?.close();
+    await this.warehouse.close();
     await this.printing.stop();
     this.client?.close();
     this.store.close();

@@ -44,6 +44,26 @@ export type BudgetMode =
   /** The database is out of reach: this desk keeps to `perWindow` requests a window on its own. */
   | { readonly kind: 'local'; readonly perWindow: number; readonly reason: string; readonly words: string };
 
+/**
+ * The conservative share a desk keeps to without the database: the limit divided by the desks it
+ * last saw using the credential, never more than half of it (the others may still be sending).
+ */
+export function localShareMode(args: { readonly limit: number; readonly knownDesks: number; readonly reason: string; readonly windowMs?: number }): Extract<BudgetMode, { kind: 'local' }> {
+  const perWindow = Math.max(1, Math.floor(args.limit / Math.max(2, args.knownDesks)));
+  return {
+    kind: 'local',
+    perWindow,
+    reason: args.reason,
+    words:
+      `The warehouse database cannot be reached (${args.reason}): this desk keeps to ${perWindow} requests a ${windowWords(args.windowMs)} ` +
+      `of the credential's ${args.limit} until it is back.`,
+  };
+}
+
+function windowWords(windowMs = 60_000): string {
+  return windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s window`;
+}
+
 export interface SharedBudgetOptions {
   readonly db: Db;
   readonly deskId: string;
@@ -408,17 +428,9 @@ export class SharedBudget implements RequestGate {
 
   private goLocal(error: unknown): void {
     if (this.currentMode.kind === 'local') return;
-    const perWindow = Math.max(1, Math.floor(this.options.limit / Math.max(2, this.knownDesks)));
-    this.local = { window: new SlidingWindow(perWindow, this.windowMs), perWindow, used: [] };
-    const reason = messageOf(error);
-    this.setMode({
-      kind: 'local',
-      perWindow,
-      reason,
-      words:
-        `The warehouse database cannot be reached (${reason}): this desk keeps to ${perWindow} requests a ${this.windowWords()} ` +
-        `of the credential's ${this.options.limit} until it is back.`,
-    });
+    const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: messageOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });
+    this.local = { window: new SlidingWindow(mode.perWindow, this.windowMs), perWindow: mode.perWindow, used: [] };
+    this.setMode(mode);
     this.probing ??= this.probe().finally(() => (this.probing = undefined));
   }
 
@@ -459,12 +471,7 @@ export class SharedBudget implements RequestGate {
     this.options.onModeChange?.(mode);
   }
 
-  private windowWords(): string {
-    const windowMs = this.options.windowMs ?? 60_000;
-    return windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s window`;
-  }
-
   private sharedWords(): string {
-    return `Sharing the credential's ${this.options.limit} requests a ${this.windowWords()} with the warehouse's other desks.`;
+    return `Sharing the credential's ${this.options.limit} requests a ${windowWords(this.options.windowMs)} with the warehouse's other desks.`;
   }
 }
