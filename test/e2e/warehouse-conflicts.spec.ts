@@ -7,24 +7,8 @@
  */
 import { importOrders, uploadShipments } from '../../electron/warehouse';
 import { sampleOrders, sampleShipment, stationRef } from '../integration/warehouse/samples';
-import { startWarehouseServer, type WarehouseServer } from '../support/warehouseServer';
-import { expect, expectAccessible, openDesk, test as deskTest } from './desk';
-
-/** The slowest a private PostgreSQL may take to start and be set up on a busy machine: only a guard against a hang. */
-const SERVER_TIMEOUT_MS = 120_000;
-
-const test = deskTest.extend<object, { warehouseServer: WarehouseServer }>({
-  warehouseServer: [
-    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startWarehouseServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: SERVER_TIMEOUT_MS },
-  ],
-});
+import { expect, expectAccessible, openDesk } from './desk';
+import { test } from './warehouseDesk';
 
 test('warehouse conflicts: counted in the header, read and settled in Settings by keyboard', async ({ page, desk, warehouseServer }) => {
   try {
