@@ -16,7 +16,7 @@
 import type { RequestBudgetMode, WarehouseStatus } from '../api';
 import { messageOf } from '../base/errors';
 import type { Timers } from '../platform/clock';
-import { RequestLimiter, type Permit, type RequestGate } from '../service/client/limiter';
+import { DEFAULT_MARGIN_MS, RequestLimiter, type Permit, type RequestGate } from '../service/client/limiter';
 import { SharedBudget, budgetCredentialKey, localShareMode, type BudgetMode, type Warehouse } from '../warehouse';
 
 export interface RequestBudgetParts {
@@ -51,6 +51,8 @@ export class RequestBudget implements RequestGate {
   /** One change of gate at a time, in the order the link's states arrived. */
   #following: Promise<void> = Promise.resolve();
   #closed = false;
+  /** Slots this desk took from its own gates in the last window: the shared window counts them when it opens. */
+  #used: { at: number }[] = [];
 
   constructor(parts: RequestBudgetParts) {
     this.#parts = parts;
@@ -73,12 +75,27 @@ export class RequestBudget implements RequestGate {
     for (;;) {
       const gate = this.#gate;
       try {
-        return await gate.acquire(signal, operation);
+        const permit = await gate.acquire(signal, operation);
+        return this.#shared?.budget === gate ? permit : this.#counted(permit);
       } catch (error) {
         // The gate was replaced (and closed) while the request waited: ask the one in use now.
         if (gate === this.#gate || signal?.aborted === true || this.#closed) throw error;
       }
     }
+  }
+
+  /** A slot of a gate of this desk's own: remembered (when its answer came), for the shared window it may join. */
+  #counted(permit: Permit): Permit {
+    const now = this.#parts.timers.now();
+    const slot = { at: now };
+    // Those older than a window count for nothing any more; a window never holds more than the limit.
+    this.#used = [...this.#used.filter((s) => s.at > now - USED_KEPT_MS), slot].slice(-this.#parts.limit);
+    return {
+      settle: (at) => {
+        slot.at = Math.max(slot.at, at);
+        permit.settle(at);
+      },
+    };
   }
 
   holdUntil(at: number): void {
@@ -132,6 +149,7 @@ export class RequestBudget implements RequestGate {
       limit,
       notifications: warehouse.listener,
       timers: this.#parts.timers,
+      usedBefore: this.#used.splice(0).map((slot) => slot.at),
       ...(windowMs === undefined ? {} : { windowMs }),
       onModeChange: (mode) => {
         if (this.#shared?.budget === budget) this.#setMode(modeOf(mode));
@@ -170,6 +188,9 @@ export class RequestBudget implements RequestGate {
     return { kind: 'own', words: `This desk alone keeps to the credential's ${String(this.#parts.limit)} requests a minute.` };
   }
 }
+
+/** How long a slot of the desk's own gates is remembered: the service's window, and its margin. */
+const USED_KEPT_MS = 60_000 + DEFAULT_MARGIN_MS;
 
 /** Why the desk keeps to a local share, by the link's state (the header's warehouse badge says the cause). */
 const WHY_NOT_SHARED: Readonly<Record<WarehouseStatus['state'], string>> = {

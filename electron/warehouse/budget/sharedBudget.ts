@@ -83,6 +83,12 @@ export interface SharedBudgetOptions {
   /** How often a desk on its local share looks for the database. */
   readonly probeMs?: number;
   readonly onModeChange?: (mode: BudgetMode) => void;
+  /**
+   * When this desk's requests went out before it shared the budget (its own clock: a desk that
+   * kept its own limit until the warehouse connected): they still count at the service, so `open`
+   * puts them in the shared window.
+   */
+  readonly usedBefore?: readonly number[];
 }
 
 interface Waiter extends PermitWaiter {
@@ -140,7 +146,11 @@ export class SharedBudget implements RequestGate {
   /** Makes the credential known to the warehouse (its limit and window; the last desk to open it sets them). */
   async open(): Promise<this> {
     try {
-      await this.registerCredential(this.db);
+      const localNow = this.timers.now();
+      await inTransaction(this.db, async (tx) => {
+        await this.registerCredential(tx);
+        await this.countSlotsUsed(tx, this.options.usedBefore ?? [], localNow);
+      });
     } catch (error) {
       this.goLocal(error);
     }
@@ -442,19 +452,9 @@ export class SharedBudget implements RequestGate {
       try {
         const localNow = this.timers.now();
         await inTransaction(this.db, async (tx) => {
-          const clock = await row(tx, 'clock', z.object({ now: z.number() }), 'SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS now');
           await this.registerCredential(tx);
-          // The slots used meanwhile still count at the service: put them in the shared window,
-          // moved onto the database's clock by the difference between the two.
-          const offset = (clock?.now ?? localNow) - localNow;
-          const times = (this.local?.used ?? []).map((u) => u.at + offset);
-          if (times.length > 0) {
-            await run(tx, `INSERT INTO budget_grants (credential, desk_id, priority, at) SELECT $1, $2, 4, to_timestamp(t / 1000.0) FROM unnest($3::float8[]) AS t`, [
-              this.options.credential,
-              this.options.deskId,
-              times,
-            ]);
-          }
+          // The slots used meanwhile still count at the service.
+          await this.countSlotsUsed(tx, (this.local?.used ?? []).map((u) => u.at), localNow);
         });
         this.local = undefined;
         this.setMode({ kind: 'shared', words: this.sharedWords() });
@@ -464,6 +464,18 @@ export class SharedBudget implements RequestGate {
         // Still away: keep the local share.
       }
     }
+  }
+
+  /** Puts slots this desk used on its own (its clock) in the shared window, moved onto the database's clock by the difference between the two. */
+  private async countSlotsUsed(tx: Tx, used: readonly number[], localNow: number): Promise<void> {
+    if (used.length === 0) return;
+    const clock = await row(tx, 'clock', z.object({ now: z.number() }), 'SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS now');
+    const offset = (clock?.now ?? localNow) - localNow;
+    await run(tx, `INSERT INTO budget_grants (credential, desk_id, priority, at) SELECT $1, $2, 4, to_timestamp(t / 1000.0) FROM unnest($3::float8[]) AS t`, [
+      this.options.credential,
+      this.options.deskId,
+      used.map((at) => at + offset),
+    ]);
   }
 
   private setMode(mode: BudgetMode): void {
