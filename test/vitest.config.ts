@@ -24,6 +24,7 @@ const SLOW_FILES = [
   'test/integration/warehouse/budget.test.ts',
   'test/integration/warehouse/race.test.ts',
   'test/integration/warehouse/faults.test.ts',
+  'test/integration/warehouse/networkDrop.test.ts',
 ];
 
 /** The slow files first, in the order above; the rest in Vitest's own order (longest last run first). */

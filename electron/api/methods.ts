@@ -50,8 +50,8 @@ import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrid
 import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
-import { TakeoverReason, WarehouseLinkInput } from './warehouse';
-import type { OrderClaim, WarehouseTest, WarehouseView } from './warehouse';
+import { ResolveConflictInput, TakeoverReason, WarehouseLinkInput } from './warehouse';
+import type { OrderClaim, RequestBudgetMode, WarehouseConflict, WarehouseTest, WarehouseView } from './warehouse';
 import type { DayAtAGlance } from './today';
 
 const NoInput = z.strictObject({});
@@ -307,6 +307,14 @@ export const STATION_METHODS = {
   testWarehouse: WarehouseLinkInput,
   /** The desk works alone again: the link and its password are forgotten. */
   turnOffWarehouse: NoInput,
+  /** Whose limit the service client keeps to: the desk's own, shared with the warehouse's desks, or a local share while the warehouse is away (null: the profile cannot sign in). */
+  getRequestBudget: NoInput,
+  /** How many conflicts wait for a person (0 without a connected warehouse). */
+  countWarehouseConflicts: NoInput,
+  /** The conflicts not yet settled, oldest first. */
+  listWarehouseConflicts: NoInput,
+  /** A person settles a conflict, saying what was done (a `resolve` audit entry); false when it was already settled. */
+  resolveWarehouseConflict: ResolveConflictInput,
 } as const satisfies Record<string, z.ZodType>;
 
 export type StationMethod = keyof typeof STATION_METHODS;
@@ -412,6 +420,10 @@ export interface StationResults {
   saveWarehouse: WarehouseView;
   testWarehouse: WarehouseTest;
   turnOffWarehouse: WarehouseView;
+  getRequestBudget: RequestBudgetMode | null;
+  countWarehouseConflicts: number;
+  listWarehouseConflicts: readonly WarehouseConflict[];
+  resolveWarehouseConflict: boolean;
 }
 
 /** Every method has an answer type and every answer type a method. */

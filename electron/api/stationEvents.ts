@@ -8,7 +8,7 @@ import type { OrderFilePhase } from './orders';
 import type { OutboxKind, OutboxState } from './outbox';
 import type { PrintEvent, PrinterStateEvent } from './printing';
 import type { TrackingStatus } from './tracking';
-import type { WarehouseStatus } from './warehouse';
+import type { RequestBudgetMode, WarehouseStatus } from './warehouse';
 
 export const SYNC_PHASES = ['locations', 'shipments', 'tracking'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
@@ -64,6 +64,10 @@ export type StationEvent =
   /** Another profile became active, or the active one changed: reload what depends on it. */
   | { readonly type: 'connectionChanged'; readonly profileId: string }
   /** The desk's link to the warehouse database changed state (connected, unreachable and why…): the header shows it. */
-  | { readonly type: 'warehouseState'; readonly status: WarehouseStatus };
+  | { readonly type: 'warehouseState'; readonly status: WarehouseStatus }
+  /** The service client's request budget changed mode (shared with the warehouse's desks, a local share…): the header says it. */
+  | { readonly type: 'requestBudget'; readonly mode: RequestBudgetMode }
+  /** The warehouse's open conflicts changed (one found, one settled, or the link came back): how many now. */
+  | { readonly type: 'warehouseConflicts'; readonly open: number };
 
 export type StationEventType = StationEvent['type'];

@@ -106,3 +106,41 @@ export interface OrderClaim {
 
 /** Why a packer takes over an order another desk stopped renewing: kept in the warehouse's audit log. */
 export const TakeoverReason = text(500).trim().min(3, 'must say why, in a few words');
+
+/**
+ * Whose limit the profile's service client keeps to: `own` (the desk alone, the whole tier),
+ * `shared` (the credential's limit shared with the warehouse's other desks through its
+ * database), or `local` (a warehouse is set up but its database cannot be used now: a
+ * conservative share of the tier, so desks cut off from each other do not overrun it together).
+ */
+export const REQUEST_BUDGET_KINDS = ['own', 'shared', 'local'] as const;
+
+export interface RequestBudgetMode {
+  readonly kind: (typeof REQUEST_BUDGET_KINDS)[number];
+  /** What the desk keeps to, in words ("… keeps to 50 requests a minute of the credential's 100 …"). */
+  readonly words: string;
+}
+
+/**
+ * A conflict a person must settle: two shipments stand for one order (two desks shipped it while
+ * cut off from the warehouse database), each with the desk that made it and its tracking numbers.
+ */
+export interface WarehouseConflict {
+  readonly id: number;
+  readonly kind: 'shipped_twice';
+  readonly orderNumber: string;
+  readonly shipments: readonly { readonly stationRef: string; readonly deskId: string | null; readonly deskName: string | null; readonly trackingNumbers: readonly string[] }[];
+  /** The desk that found it (the one whose upload met the other shipment), and when. */
+  readonly detectedBy: string;
+  readonly detectedAt: number;
+  readonly resolvedBy: string | null;
+  readonly resolvedAt: number | null;
+  readonly resolution: string | null;
+}
+
+/** Settling a conflict: which one, and what was done, in words (e.g. "voided the label of Desk 2"). */
+export const ResolveConflictInput = z.strictObject({
+  conflictId: z.number().int('must be a whole number').min(1).max(Number.MAX_SAFE_INTEGER),
+  resolution: text(500).trim().min(3, 'must say what was done, in 3 to 500 characters'),
+});
+export type ResolveConflictInput = z.input<typeof ResolveConflictInput>;

@@ -109,6 +109,10 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     saveWarehouse: (input) => invoke('saveWarehouse', input),
     testWarehouse: (input) => invoke('testWarehouse', input),
     turnOffWarehouse: (input) => invoke('turnOffWarehouse', input),
+    getRequestBudget: (input) => invoke('getRequestBudget', input),
+    countWarehouseConflicts: (input) => invoke('countWarehouseConflicts', input),
+    listWarehouseConflicts: (input) => invoke('listWarehouseConflicts', input),
+    resolveWarehouseConflict: (input) => invoke('resolveWarehouseConflict', input),
 
     onEvent: (listener) => {
       // The page may pass anything; only a function is ever registered.

@@ -24,6 +24,8 @@ import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
 import { OrderClaims } from '../shipping/orderClaims';
 import { WarehouseJournal } from '../shipping/warehouseJournal';
+import { RequestBudget } from './requestBudget';
+import { WarehouseConflicts } from './warehouseConflicts';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -47,6 +49,7 @@ export interface ConnectionParts {
     readonly warehouseRetryMs?: number;
     /** The claim lease this desk asks the warehouse for (else the warehouse's own setting, else 90 s). */
     readonly claimLeaseMs?: number;
+    readonly budgetWindowMs?: number;
   };
 }
 
@@ -69,6 +72,10 @@ export class Connection {
   readonly claims: OrderClaims;
   /** In warehouse mode: what the warehouse is to be told of this desk's shipping, kept until it has it. */
   readonly journal: WarehouseJournal;
+  /** The limit the service client keeps to: the desk's own, or the credential's shared with the warehouse's desks (none without a sign-in). */
+  readonly budget: RequestBudget | undefined;
+  /** The warehouse's conflicts for a person: counted for the header, listed and settled. */
+  readonly conflicts: WarehouseConflicts;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -115,14 +122,19 @@ export class Connection {
     });
     this.journal = new WarehouseJournal({ store, warehouse: warehouseNow, deskId, now: () => parts.timers.now(), log: parts.log });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, journal: this.journal, emit: parts.emit });
+    this.conflicts = new WarehouseConflicts({ link: () => this.warehouse.warehouse, emit: parts.emit, log: parts.log });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
       timers: parts.timers,
       emit: (event) => {
         parts.emit(event);
+        if (event.type !== 'warehouseState') return;
         // Connected (again): what the desk did meanwhile goes to the warehouse.
-        if (event.type === 'warehouseState' && event.status.state === 'connected' && !this.closed) void this.journal.flush();
+        if (event.status.state === 'connected' && !this.closed) void this.journal.flush();
+        // The budget and the conflicts follow the link: shared while it is open, local without it.
+        void this.budget?.follow(this.warehouse);
+        this.conflicts.follow(this.warehouse.warehouse);
       },
       log: parts.log,
       ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
@@ -136,10 +148,22 @@ export class Connection {
     });
     if ('problem' in parts.auth) {
       this.problem = parts.auth.problem;
+      this.budget = undefined;
       return;
     }
     const { profile, log } = parts;
+    this.budget = new RequestBudget({
+      baseUrl: profile.baseUrl,
+      identity: parts.auth.method === 'apiKey' ? parts.auth.apiKey : parts.auth.clientId,
+      limit: profile.requestsPerMinute,
+      timers: parts.timers,
+      warehouseSetUp: store.read.deskSetting('warehouse') !== null,
+      onModeChange: (mode) => parts.emit({ type: 'requestBudget', mode }),
+      log: (line) => log(line),
+      ...(parts.tuning?.budgetWindowMs === undefined ? {} : { windowMs: parts.tuning.budgetWindowMs }),
+    });
     this.client = new ServiceClient({
+      limiter: this.budget,
       baseUrl: profile.baseUrl,
       authUrl: profile.authUrl,
       auth: parts.auth,
@@ -191,8 +215,10 @@ export class Connection {
   }
 
   /** Opens the warehouse link the store holds now (none: the desk works alone). */
-  openWarehouse(): Promise<void> {
-    return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
+  async openWarehouse(): Promise<void> {
+    await this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
+    // The budget has followed the link's first answer by the time the caller hears it.
+    await this.budget?.follow(this.warehouse);
   }
 
   /** The warehouse as the desk's link has it now: none set up, connected, or not usable (unreachable, a schema it cannot use). */
@@ -238,8 +264,11 @@ export class Connection {
     this.closed = true;
     this.coordinator.close();
     this.claims.close();
-    await this.warehouse.close();
+    this.conflicts.close();
     await this.sync.stop();
+    // After the outbox stopped (its requests may be waiting for a slot), before the warehouse closes.
+    await this.budget?.close();
+    await this.warehouse.close();
     await this.printing.stop();
     this.client?.close();
     this.store.close();

@@ -27,18 +27,32 @@ export function checkedDesk(desk: unknown): WarehouseDesk {
   return parsed.data;
 }
 
-/** Limits every desk's session gets, so a stuck desk cannot hold rows locked or a query forever. */
+/**
+ * Limits every desk's session gets, so a stuck desk cannot hold rows locked or a query forever. A
+ * desk's transactions run statement after statement without waiting for anyone, so a session idle
+ * in one for 5 s belongs to a desk that is gone or cut off (a network that drops packets leaves
+ * the server none the wiser): the server ends it, and its locks go, sooner than another desk's
+ * wait for them gives up (the lock timeout, 10 s).
+ */
 const SESSION_OPTIONS = [
   `search_path=${WAREHOUSE_SCHEMA}`,
   'statement_timeout=15000',
   'lock_timeout=10000',
-  'idle_in_transaction_session_timeout=30000',
+  'idle_in_transaction_session_timeout=5000',
 ];
 
 export interface PoolTuning {
   /** Connections this desk opens at most (default 4: a desk does a few things at once, not dozens). */
   readonly max?: number;
   readonly connectTimeoutMs?: number;
+  /**
+   * How long the desk waits for any answer to a statement before it gives the connection up
+   * (default 20 s: the server's own statement timeout, 15 s, and time for the network). A network
+   * that drops packets without refusing them would otherwise hold a statement for as long as TCP
+   * retransmits (about a quarter of an hour on Linux): keep-alive probes do not run while a
+   * statement waits for its answer.
+   */
+  readonly queryTimeoutMs?: number;
 }
 
 /** pg's configuration for these settings; the password is passed in, never stored with them. */
@@ -58,6 +72,7 @@ export function poolConfig(settings: WarehouseConnectionSettings, password: stri
     // scan does not wait for a new connection and its password exchange (SCRAM is slow on purpose).
     min: Math.min(2, max),
     connectionTimeoutMillis: tuning.connectTimeoutMs ?? 5_000,
+    query_timeout: tuning.queryTimeoutMs ?? 20_000,
     idleTimeoutMillis: 60_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,

@@ -24,7 +24,7 @@ export { appendAudit, listAudit, derivedEntryId, AUDIT_ACTIONS, AuditEntryInput,
 export { uploadShipments, uploadAudit, listConflicts, resolveConflict, openConflictCount, type Conflict, type UploadReport } from './reconcile';
 export { WarehouseChange, CHANGES_CHANNEL, BUDGET_CHANNEL, type ReceivedChange } from './changes';
 export { WarehouseListener, type ListenerState } from './listener';
-export { SharedBudget, budgetCredentialKey, type BudgetMode, type SharedBudgetOptions } from './budget/sharedBudget';
+export { SharedBudget, budgetCredentialKey, localShareMode, type BudgetMode, type SharedBudgetOptions } from './budget/sharedBudget';
 export { BUDGET_PRIORITIES, priorityOf, type BudgetPriority } from './budget/priorities';
 export { WAREHOUSE_MIGRATIONS, WAREHOUSE_SCHEMA_VERSION, migrateWarehouse, warehouseSchemaVersion } from './migrations';
 export {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { appendAudit, checkedAuditEntry, type AuditEntryInput } from './audit';
 import { recordShipmentIn, type RecordInput, type RecordOutcome } from './history';
+import type { WarehouseConflict } from '../api/warehouse';
 import { WarehouseInputError } from './errors';
 import { BigId, Millis, NullableMillis, inTransaction, row, rows, type Db, type Queryable } from './sql';
 
@@ -41,18 +42,8 @@ export async function uploadAudit(db: Db, deskId: string, entries: readonly Audi
   });
 }
 
-export interface Conflict {
-  readonly id: number;
-  readonly kind: 'shipped_twice';
-  readonly orderNumber: string;
-  /** The two shipments that stand for the order, with the desk of each. */
-  readonly shipments: readonly { readonly stationRef: string; readonly deskId: string | null; readonly deskName: string | null; readonly trackingNumbers: readonly string[] }[];
-  readonly detectedBy: string;
-  readonly detectedAt: number;
-  readonly resolvedBy: string | null;
-  readonly resolvedAt: number | null;
-  readonly resolution: string | null;
-}
+/** A conflict as the station API shows it (electron/api/warehouse.ts). */
+export type Conflict = WarehouseConflict;
 
 const ConflictRow = z
   .object({

@@ -19,7 +19,7 @@ const NODE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '
 /** PostgreSQL's codes for a server shutting down or refusing connections for now. */
 const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** pg's own words for a connection that broke or never came (it gives these errors no code). */
-const PG_CONNECTION_WORDS = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
+const PG_CONNECTION_WORDS = /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended|Query read timeout/i;
 
 function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;

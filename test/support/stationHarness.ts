@@ -45,7 +45,7 @@ export interface StationHarnessOptions {
    * Waits of the connectivity probe and the print poll (short, so tests do not sleep), and the
    * period of the tracking refresh (the app's 2 minutes unless set); 'production' keeps the app's own.
    */
-  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number } | 'production';
+  readonly tuning?: { readonly offlineProbeMs?: number; readonly printPollMs?: number; readonly printerPollMs?: number; readonly trackingEveryMs?: number; readonly warehouseRetryMs?: number; readonly budgetWindowMs?: number } | 'production';
   /** Called as each event arrives on the stream (a benchmark's clock). */
   readonly onEvent?: (event: StationEvent) => void;
   /** The built renderer to serve (the browser suite's screens); a minimal page when absent. */

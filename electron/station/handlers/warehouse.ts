@@ -5,7 +5,7 @@ import type { Connection } from '../connection';
 import type { StationContext } from '../context';
 import { connectionOf, warehouseVault } from '../warehouseLink';
 
-type WarehouseMethods = 'getWarehouse' | 'saveWarehouse' | 'testWarehouse' | 'turnOffWarehouse';
+type WarehouseMethods = 'getWarehouse' | 'saveWarehouse' | 'testWarehouse' | 'turnOffWarehouse' | 'getRequestBudget' | 'countWarehouseConflicts' | 'listWarehouseConflicts' | 'resolveWarehouseConflict';
 
 async function viewOf(station: StationContext, connection: Connection): Promise<WarehouseView> {
   return {
@@ -64,5 +64,9 @@ export function warehouseHandlers(station: StationContext): Pick<StationHandlers
       await connection.openWarehouse();
       return viewOf(station, connection);
     },
+    getRequestBudget: () => station.connection().budget?.mode ?? null,
+    countWarehouseConflicts: () => station.connection().conflicts.count(),
+    listWarehouseConflicts: () => station.connection().conflicts.list(),
+    resolveWarehouseConflict: (input) => station.connection().conflicts.resolve(input),
   };
 }

@@ -44,6 +44,26 @@ export type BudgetMode =
   /** The database is out of reach: this desk keeps to `perWindow` requests a window on its own. */
   | { readonly kind: 'local'; readonly perWindow: number; readonly reason: string; readonly words: string };
 
+/**
+ * The conservative share a desk keeps to without the database: the limit divided by the desks it
+ * last saw using the credential, never more than half of it (the others may still be sending).
+ */
+export function localShareMode(args: { readonly limit: number; readonly knownDesks: number; readonly reason: string; readonly windowMs?: number }): Extract<BudgetMode, { kind: 'local' }> {
+  const perWindow = Math.max(1, Math.floor(args.limit / Math.max(2, args.knownDesks)));
+  return {
+    kind: 'local',
+    perWindow,
+    reason: args.reason,
+    words:
+      `The warehouse database cannot be reached (${args.reason}): this desk keeps to ${perWindow} requests a ${windowWords(args.windowMs)} ` +
+      `of the credential's ${args.limit} until it is back.`,
+  };
+}
+
+function windowWords(windowMs = 60_000): string {
+  return windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s window`;
+}
+
 export interface SharedBudgetOptions {
   readonly db: Db;
   readonly deskId: string;
@@ -63,6 +83,12 @@ export interface SharedBudgetOptions {
   /** How often a desk on its local share looks for the database. */
   readonly probeMs?: number;
   readonly onModeChange?: (mode: BudgetMode) => void;
+  /**
+   * When this desk's requests went out before it shared the budget (its own clock: a desk that
+   * kept its own limit until the warehouse connected): they still count at the service, so `open`
+   * puts them in the shared window.
+   */
+  readonly usedBefore?: readonly number[];
 }
 
 interface Waiter extends PermitWaiter {
@@ -120,7 +146,11 @@ export class SharedBudget implements RequestGate {
   /** Makes the credential known to the warehouse (its limit and window; the last desk to open it sets them). */
   async open(): Promise<this> {
     try {
-      await this.registerCredential(this.db);
+      const localNow = this.timers.now();
+      await inTransaction(this.db, async (tx) => {
+        await this.registerCredential(tx);
+        await this.countSlotsUsed(tx, this.options.usedBefore ?? [], localNow);
+      });
     } catch (error) {
       this.goLocal(error);
     }
@@ -408,17 +438,9 @@ export class SharedBudget implements RequestGate {
 
   private goLocal(error: unknown): void {
     if (this.currentMode.kind === 'local') return;
-    const perWindow = Math.max(1, Math.floor(this.options.limit / Math.max(2, this.knownDesks)));
-    this.local = { window: new SlidingWindow(perWindow, this.windowMs), perWindow, used: [] };
-    const reason = messageOf(error);
-    this.setMode({
-      kind: 'local',
-      perWindow,
-      reason,
-      words:
-        `The warehouse database cannot be reached (${reason}): this desk keeps to ${perWindow} requests a ${this.windowWords()} ` +
-        `of the credential's ${this.options.limit} until it is back.`,
-    });
+    const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: messageOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });
+    this.local = { window: new SlidingWindow(mode.perWindow, this.windowMs), perWindow: mode.perWindow, used: [] };
+    this.setMode(mode);
     this.probing ??= this.probe().finally(() => (this.probing = undefined));
   }
 
@@ -430,19 +452,9 @@ export class SharedBudget implements RequestGate {
       try {
         const localNow = this.timers.now();
         await inTransaction(this.db, async (tx) => {
-          const clock = await row(tx, 'clock', z.object({ now: z.number() }), 'SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS now');
           await this.registerCredential(tx);
-          // The slots used meanwhile still count at the service: put them in the shared window,
-          // moved onto the database's clock by the difference between the two.
-          const offset = (clock?.now ?? localNow) - localNow;
-          const times = (this.local?.used ?? []).map((u) => u.at + offset);
-          if (times.length > 0) {
-            await run(tx, `INSERT INTO budget_grants (credential, desk_id, priority, at) SELECT $1, $2, 4, to_timestamp(t / 1000.0) FROM unnest($3::float8[]) AS t`, [
-              this.options.credential,
-              this.options.deskId,
-              times,
-            ]);
-          }
+          // The slots used meanwhile still count at the service.
+          await this.countSlotsUsed(tx, (this.local?.used ?? []).map((u) => u.at), localNow);
         });
         this.local = undefined;
         this.setMode({ kind: 'shared', words: this.sharedWords() });
@@ -454,17 +466,24 @@ export class SharedBudget implements RequestGate {
     }
   }
 
+  /** Puts slots this desk used on its own (its clock) in the shared window, moved onto the database's clock by the difference between the two. */
+  private async countSlotsUsed(tx: Tx, used: readonly number[], localNow: number): Promise<void> {
+    if (used.length === 0) return;
+    const clock = await row(tx, 'clock', z.object({ now: z.number() }), 'SELECT extract(epoch FROM clock_timestamp())::float8 * 1000 AS now');
+    const offset = (clock?.now ?? localNow) - localNow;
+    await run(tx, `INSERT INTO budget_grants (credential, desk_id, priority, at) SELECT $1, $2, 4, to_timestamp(t / 1000.0) FROM unnest($3::float8[]) AS t`, [
+      this.options.credential,
+      this.options.deskId,
+      used.map((at) => at + offset),
+    ]);
+  }
+
   private setMode(mode: BudgetMode): void {
     this.currentMode = mode;
     this.options.onModeChange?.(mode);
   }
 
-  private windowWords(): string {
-    const windowMs = this.options.windowMs ?? 60_000;
-    return windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s window`;
-  }
-
   private sharedWords(): string {
-    return `Sharing the credential's ${this.options.limit} requests a ${this.windowWords()} with the warehouse's other desks.`;
+    return `Sharing the credential's ${this.options.limit} requests a ${windowWords(this.options.windowMs)} with the warehouse's other desks.`;
   }
 }

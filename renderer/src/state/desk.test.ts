@@ -30,10 +30,12 @@ async function started() {
 describe('the desk', () => {
   it('reads the connection, printers, print problems, settings and the warehouse link at start, and stops following when closed', async () => {
     const { fake, desk, stop } = await started();
-    expect(new Set(fake.calls)).toEqual(new Set(['getConnection', 'listPrinters', 'getPrinterSetup', 'getPrintSystem', 'listPrintProblems', 'getSettings', 'getWarehouse']));
+    expect(new Set(fake.calls)).toEqual(new Set(['getConnection', 'listPrinters', 'getPrinterSetup', 'getPrintSystem', 'listPrintProblems', 'getSettings', 'getWarehouse', 'getRequestBudget', 'countWarehouseConflicts']));
     expect(desk.connection.info?.profile.id).toBe('sandbox');
     expect(desk.settings.current?.deskId).toBe('DESK1');
     expect(desk.warehouse.status?.state).toBe('notConfigured');
+    expect(desk.budget.mode?.kind).toBe('own');
+    expect(desk.conflicts.open).toBe(0);
     stop();
     expect(fake.listening).toBe(0);
   });

@@ -14,6 +14,8 @@ import { ShipSession } from './shipSession.svelte';
 import { BatchState } from './batch.svelte';
 import { ScaleState } from './scale.svelte';
 import { WarehouseState } from './warehouse.svelte';
+import { RequestBudgetState } from './requestBudget.svelte';
+import { WarehouseConflictsState } from './warehouseConflicts.svelte';
 
 export interface Desk {
   readonly station: StationClient;
@@ -30,6 +32,10 @@ export interface Desk {
   readonly scale: ScaleState;
   /** The desk's link to the warehouse database: Settings → Warehouse and the header's badge. */
   readonly warehouse: WarehouseState;
+  /** Whose request limit the desk keeps to (its own, shared with the warehouse's desks, a local share): beside the badge. */
+  readonly budget: RequestBudgetState;
+  /** Conflicts a person must settle: the header's count, and Settings → Warehouse's list. */
+  readonly conflicts: WarehouseConflictsState;
 }
 
 const KEY = Symbol('desk');
@@ -51,6 +57,8 @@ export function createDesk(station: StationClient, sounds: SoundPlayer = webAudi
       () => settings.units.weight,
     ),
     warehouse: new WarehouseState(station),
+    budget: new RequestBudgetState(station),
+    conflicts: new WarehouseConflictsState(station),
   };
 }
 
@@ -60,6 +68,8 @@ export function startDesk(desk: Desk): () => void {
   void desk.printers.load();
   void desk.problems.load();
   void desk.warehouse.load();
+  void desk.budget.load();
+  void desk.conflicts.loadCount();
   // A scale allowed before is reconnected once the settings say how it is reached.
   void desk.settings.load().then(() => desk.scale.reconnect());
   const stops = [
@@ -68,6 +78,8 @@ export function startDesk(desk: Desk): () => void {
     desk.problems.follow(),
     desk.settings.follow(),
     desk.warehouse.follow(),
+    desk.budget.follow(),
+    desk.conflicts.follow(),
     desk.scale.watch(),
     // Another connection: the order on the Ship screen (its rates, its result) was the previous one's.
     desk.station.on('connectionChanged', (event) => {

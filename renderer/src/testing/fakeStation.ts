@@ -7,7 +7,7 @@
  * through `deliver`, which a test can hand to fast-check's scheduler, or to `holdAnswers`, so
  * answers come back in any order. Used by tests only.
  */
-import type { ApiError, ApiResult, MethodInput, OrderClaim, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, WarehouseView } from '../../../electron/api';
+import type { ApiError, ApiResult, MethodInput, OrderClaim, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, RequestBudgetMode, WarehouseView } from '../../../electron/api';
 import type { EventOf, StationClient } from '../lib/station';
 import { StationCallError } from '../lib/station';
 
@@ -96,6 +96,7 @@ export const FAKE_SETTINGS: StationSettings = {
 };
 
 /** A desk that works alone (warehouse mode off), as a new desk starts. */
+export const FAKE_BUDGET_OWN: RequestBudgetMode = { kind: 'own', words: "This desk alone keeps to the credential's 100 requests a minute." };
 export const FAKE_WAREHOUSE_OFF: WarehouseView = { link: null, hasPassword: false, status: { state: 'notConfigured', words: 'Warehouse mode is off: this desk works alone.' } };
 
 /** What a scripted answer throws for the station to answer with a typed error. */
@@ -247,6 +248,10 @@ export class FakeStation implements StationClient {
         return ok(this.settings) as ApiResult<StationResults[M]>;
       case 'getWarehouse':
         return ok(FAKE_WAREHOUSE_OFF) as ApiResult<StationResults[M]>;
+      case 'getRequestBudget':
+        return ok(FAKE_BUDGET_OWN) as ApiResult<StationResults[M]>;
+      case 'countWarehouseConflicts':
+        return ok(0) as ApiResult<StationResults[M]>;
       case 'scanOrder': {
         const { scanned, shipFromCountry } = input as MethodInput<'scanOrder'>;
         const { order: found, ambiguous } = this.#find(scanned);

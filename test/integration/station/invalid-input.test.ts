@@ -158,6 +158,10 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   saveWarehouse: [['host', ''], ['port', 70000], ['port', '5432'], ['database', 'Pack Bench'], ['role', MISSING], ['tls', 'maybe'], ['caCertificate', 'not a certificate'], ['deskName', '  '], ['password', '']],
   testWarehouse: [['port', 0], ['role', 'packbench;drop'], ['tls', true], ['password', 5]],
   turnOffWarehouse: [['', 'off']],
+  getRequestBudget: [['', 'now']],
+  countWarehouseConflicts: [['', 'open']],
+  listWarehouseConflicts: [['', 'all']],
+  resolveWarehouseConflict: [['conflictId', 0], ['conflictId', 1.5], ['conflictId', '7'], ['resolution', '  ok  '], ['resolution', 'x'.repeat(501)], ['resolution', MISSING]],
 };
 
 describe('targeted: one broken field is named exactly', () => {

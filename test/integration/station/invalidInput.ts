@@ -274,6 +274,10 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     saveWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
     testWarehouse: { host: '127.0.0.1', port: 1, database: 'packbench', role: 'packbench_desk', tls: 'disable', caCertificate: null, deskName: 'Fuzz desk', password: 'fuzz-password' },
     turnOffWarehouse: {},
+    getRequestBudget: {},
+    countWarehouseConflicts: {},
+    listWarehouseConflicts: {},
+    resolveWarehouseConflict: { conflictId: 1, resolution: 'Voided the second label.' },
   };
   return { valid };
 }

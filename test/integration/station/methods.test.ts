@@ -543,7 +543,17 @@ describe('every station method over the web host, against the sandbox', () => {
     expect(tested).toEqual({ ok: false, message: `Nothing answers at 127.0.0.1:${String(port)}: is PostgreSQL running there and listening on the network (listen_addresses)?` });
     const saved = await reach('saveWarehouse', link);
     expect(saved).toMatchObject({ hasPassword: true, status: { state: 'unreachable' } });
+    // Without the warehouse: a conservative share of the credential, and no conflicts to read yet.
+    await station.waitFor(async () => ((await reach('getRequestBudget', {}))?.kind === 'local' ? true : undefined), 'the request budget on a local share');
+    expect(await reach('countWarehouseConflicts', {})).toBe(0);
+    const listed = await station.call('listWarehouseConflicts', {});
+    expect(listed).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
+    reached.add('listWarehouseConflicts');
+    const settled = await station.call('resolveWarehouseConflict', { conflictId: 1, resolution: 'Voided the second label.' });
+    expect(settled).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
+    reached.add('resolveWarehouseConflict');
     expect((await reach('turnOffWarehouse', {})).status.state).toBe('notConfigured');
+    expect(await reach('getRequestBudget', {})).toMatchObject({ kind: 'own' });
   });
 
   it('reached every method of the station API', () => {

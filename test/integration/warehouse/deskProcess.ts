@@ -26,6 +26,7 @@ import {
   shipmentFromCreate,
   uploadShipments,
   type BudgetMode,
+  type ListenerState,
   type RecordInput,
 } from '../../../electron/warehouse';
 import { buyLabel, createFor, openDeskServices, quoteFor, type DeskSetup } from '../../support/deskWork';
@@ -40,6 +41,8 @@ export type DeskCommand =
 export type DeskEvent =
   | { readonly event: 'bought'; readonly orderNumber: string; readonly stationRef: string }
   | { readonly event: 'mode'; readonly mode: BudgetMode['kind'] }
+  /** The LISTEN session broke (`reconnecting`) or listens again: how the desk notices the database is away. */
+  | { readonly event: 'listener'; readonly state: ListenerState }
   | { readonly event: 'resync' };
 
 const env = deskSetup<DeskSetup>();
@@ -51,6 +54,7 @@ const desk = await openDeskServices(env, {
 });
 const { warehouse, client } = desk;
 warehouse.onResync(() => send({ event: 'resync' }));
+warehouse.listener.on('state', (state) => send({ event: 'listener', state }));
 
 /** Buys the label for a guarded purchase; the record to give the warehouse. */
 async function buy(orderNumber: string, stationRef: string): Promise<RecordInput> {

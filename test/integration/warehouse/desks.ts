@@ -113,6 +113,8 @@ export interface DeskRigOptions {
 export interface StartDeskOptions {
   /** Share the sandbox key's limit through the warehouse (the budget's window and probe, when not the defaults). */
   readonly budget?: { readonly windowMs?: number; readonly probeMs?: number };
+  /** Reach PostgreSQL at this port of 127.0.0.1 instead of its own (a proxy between the desk and the server). */
+  readonly viaPort?: number;
   /** More of the desk's setup, for what its script reads beyond `DeskSetup` (the bench's packers). */
   readonly more?: Readonly<Record<string, unknown>>;
 }
@@ -144,10 +146,10 @@ export async function startDeskRig<C extends DeskCommandBase = DeskCommand, E ex
   return {
     server,
     sandbox,
-    async startDesk(deskId, deskName, { budget, more = {} } = {}) {
+    async startDesk(deskId, deskName, { budget, viaPort, more = {} } = {}) {
       const setup: DeskSetup = {
         ...more,
-        settings: server.settings('desk'),
+        settings: { ...server.settings('desk'), ...(viaPort === undefined ? {} : { host: '127.0.0.1', port: viaPort }) },
         password: server.roles.desk.password,
         deskId,
         deskName,

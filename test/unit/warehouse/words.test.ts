@@ -56,10 +56,13 @@ describe('connection settings', () => {
     const config = poolConfig(settings, undefined, { id: 'D1', name: 'Desk 1' });
     expect(config.ssl).toEqual({ rejectUnauthorized: true, servername: 'db.warehouse.lan' });
     expect(config).not.toHaveProperty('password');
-    expect(config.options).toBe('-c search_path=packbench -c statement_timeout=15000 -c lock_timeout=10000 -c idle_in_transaction_session_timeout=30000');
+    expect(config.options).toBe('-c search_path=packbench -c statement_timeout=15000 -c lock_timeout=10000 -c idle_in_transaction_session_timeout=5000');
     expect(config.application_name).toBe('packbench desk D1');
     // Two connections kept open between scans, never more than the pool may hold.
     expect([config.min, config.max]).toEqual([2, 4]);
+    // A network that drops packets silently is noticed: no answer in 20 s gives the connection up
+    // (keep-alive probes do not run while a statement waits for its answer).
+    expect([config.query_timeout, config.keepAlive]).toEqual([20_000, true]);
     expect(poolConfig(settings, undefined, { id: 'D1', name: 'Desk 1' }, { max: 1 })).toMatchObject({ min: 1, max: 1 });
     expect(poolConfig({ ...settings, tls: 'require' }, 'pw', { id: 'D1', name: 'Desk 1' }).ssl).toEqual({ rejectUnauthorized: false });
     expect(poolConfig({ ...settings, tls: 'disable' }, 'pw', { id: 'D1', name: 'Desk 1' }).ssl).toBe(false);
