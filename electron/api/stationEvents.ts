@@ -64,6 +64,11 @@ export type StationEvent =
   /** Another profile became active, or the active one changed: reload what depends on it. */
   | { readonly type: 'connectionChanged'; readonly profileId: string }
   /** The desk's link to the warehouse database changed state (connected, unreachable and why…): the header shows it. */
-  | { readonly type: 'warehouseState'; readonly status: WarehouseStatus };
+  | { readonly type: 'warehouseState'; readonly status: WarehouseStatus }
+  /**
+   * Orders in the desk's store changed because the warehouse said so (another desk imported,
+   * cancelled, claimed, shipped or released them): lists of orders read again.
+   */
+  | { readonly type: 'ordersChanged'; readonly orderNumbers: readonly string[] };
 
 export type StationEventType = StationEvent['type'];

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { StationEvent } from '../api';
+import type { StationEvent, WarehouseStateName } from '../api';
 import { Batches } from '../batches/batches';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintService } from '../printing/printService';
@@ -22,6 +22,7 @@ import type { StoredProfile } from './profiles';
 import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
+import { SharedOrders } from '../orders/sharedOrders';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -55,6 +56,8 @@ export class Connection {
   readonly coordinator: OutboxCoordinator;
   /** The link to the warehouse's shared database, when the desk has one set up. */
   readonly warehouse: WarehouseLink;
+  /** The warehouse's orders kept in the store, and this desk's imports shared (while a warehouse is linked). */
+  readonly sharedOrders: SharedOrders;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -89,11 +92,15 @@ export class Connection {
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
+    this.sharedOrders = new SharedOrders({ store, now: () => parts.timers.now(), emit: parts.emit, log: parts.log });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
       timers: parts.timers,
-      emit: parts.emit,
+      emit: (event) => {
+        parts.emit(event);
+        if (event.type === 'warehouseState') this.#warehouseState(event.status.state);
+      },
       log: parts.log,
       ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
     });
@@ -165,6 +172,13 @@ export class Connection {
     return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
   }
 
+  /** The shared orders follow the link: read whole when it connects, let go when it closes. */
+  #warehouseState(state: WarehouseStateName): void {
+    const open = this.warehouse.warehouse;
+    if (state === 'connected' && open !== undefined) void this.sharedOrders.connected(open);
+    else if (state !== 'unreachable') this.sharedOrders.disconnected();
+  }
+
   /** The station's clock. */
   now(): number {
     return this.timers.now();
@@ -199,6 +213,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.coordinator.close();
+    this.sharedOrders.disconnected();
     await this.warehouse.close();
     await this.sync.stop();
     await this.printing.stop();
