@@ -3,11 +3,16 @@
  * PostgreSQL warehouse and one sandbox (test/support/stationDesks.ts): a shop's file imported at
  * desk 1's Orders screen is in desks 2 and 3's stores without anything done there, told to them
  * as `ordersChanged` as soon as the import's notification arrives; their order lists and scans
- * find it; a later file that says the shop cancelled an order cancels it at every desk; and an
- * order imported at a desk while the warehouse was down is shared when it is back.
+ * find it; a later file that says the shop cancelled an order cancels it at every desk; one desk's
+ * shipment in the shared history is found by the others' Shipments search, marked with the desk's
+ * name, and never twice at the desk that made it; and an order imported at a desk while the
+ * warehouse was down is shared when it is back, while the history search says in words that only
+ * the desk's own shipments can be shown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredOrder } from '../../../electron/api';
+import { recordShipment } from '../../../electron/warehouse';
+import { auditEntry, sampleShipment, stationRef } from '../warehouse/samples';
 import { ordersCsv } from '../../support/orderFiles';
 import { startStationDesks, type StationDesk, type StationDesks } from '../../support/stationDesks';
 
@@ -75,11 +80,36 @@ describe('orders shared by three desks', () => {
     }
   });
 
+  it('shipped at desk 1 are found by the others’ history search, marked with Desk 1’s name, and not twice at desk 1', async () => {
+    // Desk 1's shipment as its station reports it to the shared history once the service created it.
+    const ref = stationRef('DESK1');
+    const pool = await desks.server.pool('desk', { id: 'DESK1', name: 'Desk 1' });
+    try {
+      const shipment = sampleShipment(ref, 'WH-003', { recipient: { name: 'Pat Rivera 3', company: null, city: 'New York', country: 'US' }, trackingNumbers: ['1Z999AA10123456784'] });
+      expect(await recordShipment(pool, 'DESK1', { shipment, audit: auditEntry('ship', { orderNumber: 'WH-003', stationRef: ref }) })).toMatchObject({ stationRef: ref, added: true, conflictIds: [] });
+    } finally {
+      await pool.end();
+    }
+    for (const desk of [desk2, desk3]) {
+      const found = await desk.value('searchWarehouseHistory', { text: '23456784' });
+      expect(found).toEqual({
+        kind: 'found',
+        more: false,
+        shipments: [expect.objectContaining({ stationRef: ref, deskId: 'DESK1', deskName: 'Desk 1', orderNumber: 'WH-003', trackingNumbers: ['1Z999AA10123456784'], recipientName: 'Pat Rivera 3', recipientCity: 'New York' })],
+      });
+      expect(await desk.value('searchWarehouseHistory', { text: 'pat rivera 3 new york' })).toMatchObject({ kind: 'found', shipments: [{ stationRef: ref }] });
+    }
+    expect(await desk1.value('searchWarehouseHistory', { text: '23456784' })).toEqual({ kind: 'found', shipments: [], more: false });
+  });
+
   it('imported at a desk while the warehouse was down are shared with the others when it is back', async () => {
     const from2 = desk2.events.length;
     const downAt = desk1.events.length;
     await desks.server.postgres.stopServer();
     await desk1.waitForEvent('warehouseState', (e) => e.status.state === 'unreachable', downAt);
+    const history = await desk1.value('searchWarehouseHistory', { text: 'Rivera' });
+    expect(history).toMatchObject({ kind: 'unreachable' });
+    expect(history.kind === 'unreachable' ? history.words : '').toMatch(/^Other desks' shipments cannot be searched now \(The warehouse database at 127\.0\.0\.1:\d+ is unreachable.*\): only this desk's shipments are shown\.$/);
     const imported = await desk1.value('importOrders', { text: ordersCsv({ count: 2, prefix: 'OFF-', digits: 3 }) });
     expect(imported).toMatchObject({ created: 2 });
     expect((await desk2.value('listOrders', { query: 'OFF-', limit: 50 })).total).toBe(0);
