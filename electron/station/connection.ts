@@ -23,6 +23,7 @@ import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
 import { SharedOrders } from '../orders/sharedOrders';
+import { SharedSettings } from './sharedSettings';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -58,6 +59,8 @@ export class Connection {
   readonly warehouse: WarehouseLink;
   /** The warehouse's orders kept in the store, and this desk's imports shared (while a warehouse is linked). */
   readonly sharedOrders: SharedOrders;
+  /** The warehouse's box presets and requested-service rules, copied into the store (while a warehouse is linked). */
+  readonly sharedSettings: SharedSettings;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -93,6 +96,7 @@ export class Connection {
     });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, emit: parts.emit });
     this.sharedOrders = new SharedOrders({ store, now: () => parts.timers.now(), emit: parts.emit, log: parts.log });
+    this.sharedSettings = new SharedSettings({ store, log: parts.log });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
@@ -172,11 +176,16 @@ export class Connection {
     return this.warehouse.open(this.store.read.deskSetting('warehouse'), this.store.read.deskSetting('deskId'));
   }
 
-  /** The shared orders follow the link: read whole when it connects, let go when it closes. */
+  /** The shared orders and settings follow the link: read whole when it connects, let go when it closes. */
   #warehouseState(state: WarehouseStateName): void {
     const open = this.warehouse.warehouse;
-    if (state === 'connected' && open !== undefined) void this.sharedOrders.connected(open);
-    else if (state !== 'unreachable') this.sharedOrders.disconnected();
+    if (state === 'connected' && open !== undefined) {
+      void this.sharedOrders.connected(open);
+      this.sharedSettings.connected(open);
+    } else if (state !== 'unreachable') {
+      this.sharedOrders.disconnected();
+      this.sharedSettings.disconnected();
+    }
   }
 
   /** The station's clock. */
@@ -214,6 +223,7 @@ export class Connection {
     this.closed = true;
     this.coordinator.close();
     this.sharedOrders.disconnected();
+    this.sharedSettings.disconnected();
     await this.warehouse.close();
     await this.sync.stop();
     await this.printing.stop();

@@ -102,6 +102,34 @@ describe('orders shared by three desks', () => {
     expect(await desk1.value('searchWarehouseHistory', { text: '23456784' })).toEqual({ kind: 'found', shipments: [], more: false });
   });
 
+  it('box presets saved at desk 2 are the warehouse’s: desk 3 reads them, and its change from an older version is refused in words with theirs shown', async () => {
+    const before = await desk2.value('getSettings', {});
+    expect(before.shared).toEqual({ source: 'warehouse', words: 'The box presets and requested-service rules are the warehouse’s: a change here is a change at every desk.', versions: { boxPresets: null, serviceRules: null } });
+    const crate = { code: 'CRATE', name: 'Shared crate', length: 20, width: 16, height: 12, unitOfLength: 'IN' as const };
+    const saved = await desk2.value('updateSettings', { boxPresets: [crate], sharedVersions: before.shared?.versions });
+    expect(saved.boxPresets).toEqual([crate]);
+    expect(saved.shared?.versions.boxPresets).toBe(1);
+
+    // Desk 1 reads them too (its copy is refreshed as the change is told, and again when the settings are read).
+    await desks.waitFor(async () => {
+      const read = await desk1.value('getSettings', {});
+      return read.boxPresets[0]?.code === 'CRATE' ? read : undefined;
+    }, 'the shared box presets at desk 1');
+    const atDesk3 = await desk3.value('getSettings', {});
+    expect(atDesk3.boxPresets).toEqual([crate]);
+    expect(atDesk3.shared?.versions.boxPresets).toBe(1);
+
+    // Desk 3's edit started before desk 2's change: refused, nothing of the patch saved, desk 2's presets shown.
+    const stale = await desk3.call('updateSettings', { boxPresets: [{ ...crate, name: 'Desk 3 crate' }], sounds: false, sharedVersions: { boxPresets: null } });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'conflict', message: 'The box presets were changed at desk DESK2 while you edited them: theirs are shown now; make your change again.', fields: [{ field: 'boxPresets' }] } });
+    const after = await desk3.value('getSettings', {});
+    expect(after.boxPresets).toEqual([crate]);
+    expect(after.sounds).toBe(true);
+    const retried = await desk3.value('updateSettings', { boxPresets: [{ ...crate, name: 'Desk 3 crate' }], sharedVersions: after.shared?.versions });
+    expect(retried.shared?.versions.boxPresets).toBe(2);
+    expect((await desk2.value('getSettings', {})).boxPresets[0]?.name).toBe('Desk 3 crate');
+  });
+
   it('imported at a desk while the warehouse was down are shared with the others when it is back', async () => {
     const from2 = desk2.events.length;
     const downAt = desk1.events.length;
@@ -109,6 +137,11 @@ describe('orders shared by three desks', () => {
     await desk1.waitForEvent('warehouseState', (e) => e.status.state === 'unreachable', downAt);
     const history = await desk1.value('searchWarehouseHistory', { text: 'Rivera' });
     expect(history).toMatchObject({ kind: 'unreachable' });
+    const settings = await desk1.value('getSettings', {});
+    expect(settings.boxPresets[0]?.name).toBe('Desk 3 crate');
+    expect(settings.shared?.source).toBe('deskCopy');
+    expect(settings.shared?.words).toMatch(/^The box presets and requested-service rules are the warehouse's; it cannot be reached now \(.+\), so this desk's copy is used and they cannot be changed until it is back\.$/);
+    expect(await desk1.call('updateSettings', { boxPresets: [], sharedVersions: { boxPresets: 2 } })).toMatchObject({ ok: false, error: { code: 'offline', fields: [{ field: 'boxPresets' }] } });
     expect(history.kind === 'unreachable' ? history.words : '').toMatch(/^Other desks' shipments cannot be searched now \(The warehouse database at 127\.0\.0\.1:\d+ is unreachable.*\): only this desk's shipments are shown\.$/);
     const imported = await desk1.value('importOrders', { text: ordersCsv({ count: 2, prefix: 'OFF-', digits: 3 }) });
     expect(imported).toMatchObject({ created: 2 });
