@@ -32,7 +32,9 @@ export class SettingsState {
     return saved;
   }
 
+  /** Read again for another connection, and when the warehouse link changes state (its shared settings, or the desk's copy of them). */
   follow(): () => void {
-    return this.station.on('connectionChanged', () => void this.load());
+    const stops = [this.station.on('connectionChanged', () => void this.load()), this.station.on('warehouseState', () => void this.load())];
+    return () => stops.forEach((stop) => stop());
   }
 }

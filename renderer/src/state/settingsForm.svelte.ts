@@ -117,6 +117,11 @@ export class SettingsForm {
   get draft(): SettingsDraft | undefined {
     return this.#draft;
   }
+  /** With a warehouse linked: that the box presets and service rules are its, or why the desk's copy is shown, in words. */
+  get sharedWords(): string | undefined {
+    return this.#saved?.shared?.words;
+  }
+
   get errors(): Readonly<Record<string, string>> {
     return this.#errors;
   }

@@ -33,6 +33,7 @@ describe('the warehouse’s settings in the form', () => {
     expect(await form.save()).toBe('saved');
     form.setPresetField(0, 'name', 'Little box');
     expect(await form.save()).toBe('saved');
+    expect(form.sharedWords).toBe(SHARED.words);
     expect(station.inputsOf('updateSettings')).toEqual([{ sounds: false }, { boxPresets: [{ ...FAKE_SETTINGS.boxPresets[0], name: 'Little box' }, FAKE_SETTINGS.boxPresets[1]], sharedVersions: { boxPresets: 4, serviceRules: null } }]);
   });
 
