@@ -148,6 +148,30 @@ function contentColumns(order: OrderContent) {
 
 const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, note, gift_message, estimated_weight_grams FROM orders WHERE order_number = ?';
 
+interface StoredContent {
+  status: OrderStatus;
+  ship_to: string;
+  items: string;
+  requested_service: string | null;
+  currency: string | null;
+  note: string | null;
+  gift_message: string | null;
+  estimated_weight_grams: number | null;
+}
+
+/** Whether the stored order already says everything `columns` would write. */
+function sameContent(stored: StoredContent, columns: ReturnType<typeof contentColumns>): boolean {
+  return (
+    stored.ship_to === columns.shipTo &&
+    stored.items === columns.items &&
+    stored.requested_service === columns.requestedService &&
+    stored.currency === columns.currency &&
+    stored.note === columns.note &&
+    stored.gift_message === columns.giftMessage &&
+    stored.estimated_weight_grams === columns.weight
+  );
+}
+
 const INSERT = `
 INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at)
 VALUES (@orderNumber, @scanKey, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, @format, @searchText, @now, @now)`;
@@ -170,32 +194,13 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
     const counts = { created: 0, updated: 0, unchanged: 0, keptShipped: 0 };
     for (const order of orders) {
       const columns = { orderNumber: order.orderNumber, scanKey: scanKeyOf(order.orderNumber), format, now: at, ...contentColumns(order) };
-      const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as
-        | {
-            status: OrderStatus;
-            ship_to: string;
-            items: string;
-            requested_service: string | null;
-            currency: string | null;
-            note: string | null;
-            gift_message: string | null;
-            estimated_weight_grams: number | null;
-          }
-        | undefined;
+      const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as StoredContent | undefined;
       if (stored === undefined) {
         statement(db, INSERT).run(columns);
         counts.created += 1;
       } else if (stored.status !== 'open') {
         counts.keptShipped += 1;
-      } else if (
-        stored.ship_to === columns.shipTo &&
-        stored.items === columns.items &&
-        stored.requested_service === columns.requestedService &&
-        stored.currency === columns.currency &&
-        stored.note === columns.note &&
-        stored.gift_message === columns.giftMessage &&
-        stored.estimated_weight_grams === columns.weight
-      ) {
+      } else if (sameContent(stored, columns)) {
         counts.unchanged += 1;
       } else {
         statement(db, UPDATE).run(columns);
@@ -276,18 +281,8 @@ export function mirrorSharedOrder(db: Db, order: MirroredOrder, now: number): bo
     }
     if (local.status === 'shipped' && local.stationRef !== null && statement(db, 'SELECT 1 FROM shipments WHERE station_ref = ?').get(local.stationRef) !== undefined) return false;
     if (local.status === 'cancelled' && shared.status === 'open') return false;
-    const stored = statement(db, STORED_CONTENT).get(shared.orderNumber) as { ship_to: string; items: string; requested_service: string | null; currency: string | null; note: string | null; gift_message: string | null; estimated_weight_grams: number | null };
-    const same =
-      local.status === columns.status &&
-      local.stationRef === columns.stationRef &&
-      stored.ship_to === columns.shipTo &&
-      stored.items === columns.items &&
-      stored.requested_service === columns.requestedService &&
-      stored.currency === columns.currency &&
-      stored.note === columns.note &&
-      stored.gift_message === columns.giftMessage &&
-      stored.estimated_weight_grams === columns.weight;
-    if (same) return false;
+    const stored = statement(db, STORED_CONTENT).get(shared.orderNumber) as StoredContent;
+    if (local.status === columns.status && local.stationRef === columns.stationRef && sameContent(stored, columns)) return false;
     statement(db, MIRROR_UPDATE).run(columns);
     return true;
   });
