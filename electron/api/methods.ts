@@ -45,9 +45,9 @@ import { ProductionProfileInput, SecretInput } from './profiles';
 import type { ConnectionInfo, ConnectionTest, ProfileView } from './profiles';
 import type { ApiResult } from './result';
 import { SettingsPatch } from './settings';
-import type { StationSettings } from './settings';
+import type { SettingsView } from './settings';
 import { LOCAL_SEARCH_SORTS, LocalSearchFilters, OVERRIDE_KINDS, ShipmentOverrideInput } from './shipments';
-import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary } from './shipments';
+import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSummary, WarehouseHistoryAnswer } from './shipments';
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
 import { ResolveConflictInput, TakeoverReason, WarehouseLinkInput } from './warehouse';
@@ -131,6 +131,12 @@ export const STATION_METHODS = {
     sort: z.enum(LOCAL_SEARCH_SORTS).default('newest'),
   }),
   searchRemoteShipments: z.strictObject({ request: SearchShipmentsRequest }),
+  /** Other desks' shipments in the warehouse's shared history, found by the same words as the local search. */
+  searchWarehouseHistory: z.strictObject({
+    text: text(200).default(''),
+    limit: z.number().int().min(1).max(100).default(25),
+    offset: z.number().int().min(0).max(100_000).default(0),
+  }),
   getShipment: z.strictObject({ stationRef: StationRef }),
   /** This station's shipments for an order number, exactly as scanned (newest first). */
   findShipmentsByOrder: z.strictObject({ orderNumber: text(TEXT_LIMITS.text).trim().min(1, 'must not be empty') }),
@@ -364,6 +370,7 @@ export interface StationResults {
   ship: ShipResult;
   searchLocalShipments: SearchResult;
   searchRemoteShipments: SearchShipmentsResponse;
+  searchWarehouseHistory: WarehouseHistoryAnswer;
   getShipment: ShipmentDetail;
   findShipmentsByOrder: readonly ShipmentSummary[];
   cancelShipments: readonly QueuedChange[];
@@ -414,8 +421,8 @@ export interface StationResults {
   listPrintProblems: readonly PrintProblem[];
   dismissPrintProblem: PrintJob;
   getToday: DayAtAGlance;
-  getSettings: StationSettings;
-  updateSettings: StationSettings;
+  getSettings: SettingsView;
+  updateSettings: SettingsView;
   getWarehouse: WarehouseView;
   saveWarehouse: WarehouseView;
   testWarehouse: WarehouseTest;

@@ -184,8 +184,34 @@ export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
 export type StationSettings = { readonly [K in DeskSettingKey]: SettingValue<K> };
 
+/** Settings a warehouse shares with every desk when one is linked (the desk keeps a copy for when it cannot be reached). */
+export const SHARED_DESK_SETTINGS = ['boxPresets', 'serviceRules'] as const satisfies readonly DeskSettingKey[];
+export type SharedDeskSetting = (typeof SHARED_DESK_SETTINGS)[number];
+
+/** The version of each shared setting as read from the warehouse (null: never set there), given back with a change of it. */
+export const SharedVersions = z.strictObject({
+  boxPresets: z.number().int().min(0).nullable().optional(),
+  serviceRules: z.number().int().min(0).nullable().optional(),
+}) satisfies z.ZodType<Partial<Record<SharedDeskSetting, number | null>>>;
+export type SharedVersions = z.infer<typeof SharedVersions>;
+
+/** Where the shared settings shown come from, when a warehouse is linked. */
+export interface SharedSettingsView {
+  /** `warehouse`: read from it just now; `deskCopy`: it cannot be reached, so the desk's copy is shown and cannot be changed. */
+  readonly source: 'warehouse' | 'deskCopy';
+  /** Said in words for the Settings screen. */
+  readonly words: string;
+  /** Each shared setting's version read: give them back in `sharedVersions` with a change. */
+  readonly versions: Readonly<Record<SharedDeskSetting, number | null>>;
+}
+
+/** The settings as the desk shows them: with a warehouse linked, where its shared ones come from. */
+export type SettingsView = StationSettings & { readonly shared?: SharedSettingsView };
+
 /** A change to some of them: the keys given are set, all or none. */
 export const SettingsPatch = z.strictObject({
+  /** With a warehouse linked: the versions of the shared settings the change started from. */
+  sharedVersions: SharedVersions.optional(),
   deskId: SETTING_SCHEMAS.deskId.optional(),
   labelRetentionDays: SETTING_SCHEMAS.labelRetentionDays.optional(),
   autoPrintLabels: SETTING_SCHEMAS.autoPrintLabels.optional(),

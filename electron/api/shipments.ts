@@ -170,3 +170,36 @@ export interface QueuedChange {
   readonly outboxId: number;
   readonly status: string;
 }
+
+// ---- Other desks' shipments (a warehouse's shared history) ------------------------------------
+
+/** A shipment another desk of the warehouse made, as the shared history keeps it. */
+export interface OtherDeskShipment {
+  readonly stationRef: string;
+  readonly deskId: string;
+  /** The desk's name as packers read it ("Desk 3"). */
+  readonly deskName: string;
+  readonly orderNumber: string | null;
+  readonly trackingNumbers: readonly string[];
+  readonly carrier: string | null;
+  readonly serviceLevel: string | null;
+  readonly recipientName: string | null;
+  readonly recipientCompany: string | null;
+  readonly recipientCity: string | null;
+  readonly recipientCountry: string | null;
+  readonly totalCharge: number | null;
+  readonly currency: string | null;
+  readonly status: string;
+  readonly createdAt: number;
+  readonly voidedAt: number | null;
+}
+
+/**
+ * What the warehouse's history found beside the desk's own shipments: other desks' shipments (a
+ * page, newest first), or why it could not be asked, in words: no warehouse is linked (the desk
+ * works alone), or it cannot be reached now (the desk's own shipments are all there is).
+ */
+export type WarehouseHistoryAnswer =
+  | { readonly kind: 'found'; readonly shipments: readonly OtherDeskShipment[]; readonly more: boolean }
+  | { readonly kind: 'notLinked' }
+  | { readonly kind: 'unreachable'; readonly words: string };

@@ -68,6 +68,12 @@ export type StationEvent =
   /** The service client's request budget changed mode (shared with the warehouse's desks, a local share…): the header says it. */
   | { readonly type: 'requestBudget'; readonly mode: RequestBudgetMode }
   /** The warehouse's open conflicts changed (one found, one settled, or the link came back): how many now. */
-  | { readonly type: 'warehouseConflicts'; readonly open: number };
+  | { readonly type: 'warehouseConflicts'; readonly open: number }
+
+  /**
+   * Orders in the desk's store changed because the warehouse said so (another desk imported,
+   * cancelled, claimed, shipped or released them): lists of orders read again.
+   */
+  | { readonly type: 'ordersChanged'; readonly orderNumbers: readonly string[] };
 
 export type StationEventType = StationEvent['type'];

@@ -11,12 +11,14 @@ import { StationError } from '../api';
 import { deskCountry } from '../locations/locations';
 import type { Store } from '../store';
 import type { OrderFiles } from './orderFiles';
+import type { SharedOrders } from './sharedOrders';
 
-/** What the orders' use cases need of the connection: its store, its clock and its name. */
+/** What the orders' use cases need of the connection: its store, its clock and its name, and the warehouse's orders when one is linked. */
 export interface OrdersParts {
   readonly store: Store;
   now(): number;
   readonly profile: { readonly name: string };
+  readonly sharedOrders?: Pick<SharedOrders, 'uploadBatch'>;
 }
 
 type FileInput = { readonly text?: string | undefined; readonly fileId?: string | undefined };
@@ -54,6 +56,8 @@ export function importOrders(files: OrderFiles, parts: OrdersParts, stillActive:
         const now = parts.now();
         const stored = parts.store.atomically((write) => write.storeImportBatch(batch, now));
         for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += stored[key];
+        // Then for every desk of the warehouse (the desk's own import stands whatever the warehouse answers).
+        await parts.sharedOrders?.uploadBatch(batch);
         await breathe();
       },
       cancelledMessage: () => `the import was stopped: ${storedWords()}; import the file again to take the rest`,

@@ -47,6 +47,7 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
 
     searchLocalShipments: (input) => invoke('searchLocalShipments', input),
     searchRemoteShipments: (input) => invoke('searchRemoteShipments', input),
+    searchWarehouseHistory: (input) => invoke('searchWarehouseHistory', input),
     getShipment: (input) => invoke('getShipment', input),
     findShipmentsByOrder: (input) => invoke('findShipmentsByOrder', input),
     cancelShipments: (input) => invoke('cancelShipments', input),

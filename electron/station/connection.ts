@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { StationEvent } from '../api';
+import type { StationEvent, WarehouseStateName } from '../api';
 import { Batches } from '../batches/batches';
 import type { PrinterBackend } from '../platform/printers/backend';
 import { PrintService } from '../printing/printService';
@@ -26,6 +26,8 @@ import { OrderClaims } from '../shipping/orderClaims';
 import { WarehouseJournal } from '../shipping/warehouseJournal';
 import { RequestBudget } from './requestBudget';
 import { WarehouseConflicts } from './warehouseConflicts';
+import { SharedOrders } from '../orders/sharedOrders';
+import { SharedSettings } from './sharedSettings';
 
 export interface ConnectionParts {
   readonly profile: StoredProfile;
@@ -76,6 +78,10 @@ export class Connection {
   readonly budget: RequestBudget | undefined;
   /** The warehouse's conflicts for a person: counted for the header, listed and settled. */
   readonly conflicts: WarehouseConflicts;
+  /** The warehouse's orders kept in the store, and this desk's imports shared (while a warehouse is linked). */
+  readonly sharedOrders: SharedOrders;
+  /** The warehouse's box presets and requested-service rules, copied into the store (while a warehouse is linked). */
+  readonly sharedSettings: SharedSettings;
   /** Why the service cannot be used with this profile yet, when it cannot. */
   readonly problem: string | undefined;
   /** Something an admin should know about how this profile opened (a damaged store moved aside). */
@@ -123,18 +129,15 @@ export class Connection {
     this.journal = new WarehouseJournal({ store, warehouse: warehouseNow, deskId, now: () => parts.timers.now(), log: parts.log });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, journal: this.journal, emit: parts.emit });
     this.conflicts = new WarehouseConflicts({ link: () => this.warehouse.warehouse, emit: parts.emit, log: parts.log });
+    this.sharedOrders = new SharedOrders({ store, now: () => parts.timers.now(), emit: parts.emit, log: parts.log });
+    this.sharedSettings = new SharedSettings({ store, log: parts.log });
     this.warehouse = new WarehouseLink({
       profileId: parts.profile.id,
       vault: parts.vault,
       timers: parts.timers,
       emit: (event) => {
         parts.emit(event);
-        if (event.type !== 'warehouseState') return;
-        // Connected (again): what the desk did meanwhile goes to the warehouse.
-        if (event.status.state === 'connected' && !this.closed) void this.journal.flush();
-        // The budget and the conflicts follow the link: shared while it is open, local without it.
-        void this.budget?.follow(this.warehouse);
-        this.conflicts.follow(this.warehouse.warehouse);
+        if (event.type === 'warehouseState') this.#warehouseState(event.status.state);
       },
       log: parts.log,
       ...(parts.tuning?.warehouseRetryMs === undefined ? {} : { retryMs: parts.tuning.warehouseRetryMs }),
@@ -229,6 +232,23 @@ export class Connection {
     return state === 'connected' && open !== undefined ? { kind: 'connected', db: open.db } : { kind: 'unusable' };
   }
 
+  /** The shared orders and settings follow the link: read whole when it connects, let go when it closes. */
+  #warehouseState(state: WarehouseStateName): void {
+    const open = this.warehouse.warehouse;
+    if (state === 'connected' && open !== undefined) {
+      void this.sharedOrders.connected(open);
+      this.sharedSettings.connected(open);
+    } else if (state !== 'unreachable') {
+      this.sharedOrders.disconnected();
+      this.sharedSettings.disconnected();
+    }
+    // Connected (again): what the desk did meanwhile goes to the warehouse.
+    if (state === 'connected' && !this.closed) void this.journal.flush();
+    // The budget and the conflicts follow the link: shared while it is open, local without it.
+    void this.budget?.follow(this.warehouse);
+    this.conflicts.follow(open);
+  }
+
   /** The station's clock. */
   now(): number {
     return this.timers.now();
@@ -265,6 +285,8 @@ export class Connection {
     this.coordinator.close();
     this.claims.close();
     this.conflicts.close();
+    this.sharedOrders.disconnected();
+    this.sharedSettings.disconnected();
     await this.sync.stop();
     // After the outbox stopped (its requests may be waiting for a slot), before the warehouse closes.
     await this.budget?.close();

@@ -133,6 +133,7 @@ function warehouseWrites(db: Db): WarehouseWrites {
   return {
     storeImportBatch: (batch, now) => orders.storeImportBatch(db, batch, now),
     importOrders: (preview, now) => orders.importOrders(db, preview, now),
+    mirrorSharedOrder: (order, now) => orders.mirrorSharedOrder(db, order, now),
     followShipment: (stationRef, orderNumber, now) => orders.followShipment(db, stationRef, orderNumber, now),
     reopenOrderShippedBy: (stationRef, now) => orders.reopenOrderShippedBy(db, stationRef, now),
     saveOrderMapping: (name, mapping, now) => orders.saveOrderMapping(db, name, mapping, now),

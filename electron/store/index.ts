@@ -25,6 +25,7 @@ export type { DocumentInput, StoredDocument } from './documents';
 export type { PrintOptions } from './printJobs';
 export type { TrackingChange } from './tracking';
 export type { BatchOrderToStore } from './batches';
+export type { MirroredOrder } from './orders';
 export type { PrinterLanguages } from './printerLanguage';
 export * as locations from './locations';
 export * as shipments from './shipments';

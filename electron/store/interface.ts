@@ -57,7 +57,7 @@ import type { LocationListRecord, ShipmentCreate, TrackingRecord } from '../serv
 import type { BatchOrderToStore } from './batches';
 import type { DocumentInput, StoredDocument } from './documents';
 import type { CachedLocation, LocationPageQuery } from './locations';
-import type { OrderListOptions } from './orders';
+import type { MirroredOrder, OrderListOptions } from './orders';
 import type { PrinterLanguages } from './printerLanguage';
 import type { PrintOptions } from './printJobs';
 import type { SearchOptions } from './search';
@@ -221,6 +221,8 @@ export interface WarehouseWrites {
   /** One batch of a shop's file, in its own transaction: created, updated, kept (already shipped), and the orders the shop gave up cancelled. */
   storeImportBatch(batch: Pick<ImportPreview, 'format' | 'orders'> & { readonly gaveUp: readonly string[] }, now: number): OrderImportCounts & { cancelled: number };
   importOrders(preview: Pick<ImportPreview, 'format' | 'orders'>, now: number): OrderImportCounts;
+  /** The warehouse's word about an order, in the desk's copy (this desk's own shipment and an offline cancellation kept); true when it changed. */
+  mirrorSharedOrder(order: MirroredOrder, now: number): boolean;
   /** The open order of that number, if any, is shipped by the shipment (and a corrected shipment's former order reopened). */
   followShipment(stationRef: string, orderNumber: string | undefined, now: number): StoredOrder | undefined;
   /** The order a shipment shipped is open again (the shipment was voided or given up). */

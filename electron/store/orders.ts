@@ -148,6 +148,30 @@ function contentColumns(order: OrderContent) {
 
 const STORED_CONTENT = 'SELECT status, ship_to, items, requested_service, currency, note, gift_message, estimated_weight_grams FROM orders WHERE order_number = ?';
 
+interface StoredContent {
+  status: OrderStatus;
+  ship_to: string;
+  items: string;
+  requested_service: string | null;
+  currency: string | null;
+  note: string | null;
+  gift_message: string | null;
+  estimated_weight_grams: number | null;
+}
+
+/** Whether the stored order already says everything `columns` would write. */
+function sameContent(stored: StoredContent, columns: ReturnType<typeof contentColumns>): boolean {
+  return (
+    stored.ship_to === columns.shipTo &&
+    stored.items === columns.items &&
+    stored.requested_service === columns.requestedService &&
+    stored.currency === columns.currency &&
+    stored.note === columns.note &&
+    stored.gift_message === columns.giftMessage &&
+    stored.estimated_weight_grams === columns.weight
+  );
+}
+
 const INSERT = `
 INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at)
 VALUES (@orderNumber, @scanKey, 'open', @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, @format, @searchText, @now, @now)`;
@@ -170,32 +194,13 @@ export function importOrders(db: Db, preview: Pick<ImportPreview, 'format' | 'or
     const counts = { created: 0, updated: 0, unchanged: 0, keptShipped: 0 };
     for (const order of orders) {
       const columns = { orderNumber: order.orderNumber, scanKey: scanKeyOf(order.orderNumber), format, now: at, ...contentColumns(order) };
-      const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as
-        | {
-            status: OrderStatus;
-            ship_to: string;
-            items: string;
-            requested_service: string | null;
-            currency: string | null;
-            note: string | null;
-            gift_message: string | null;
-            estimated_weight_grams: number | null;
-          }
-        | undefined;
+      const stored = statement(db, STORED_CONTENT).get(order.orderNumber) as StoredContent | undefined;
       if (stored === undefined) {
         statement(db, INSERT).run(columns);
         counts.created += 1;
       } else if (stored.status !== 'open') {
         counts.keptShipped += 1;
-      } else if (
-        stored.ship_to === columns.shipTo &&
-        stored.items === columns.items &&
-        stored.requested_service === columns.requestedService &&
-        stored.currency === columns.currency &&
-        stored.note === columns.note &&
-        stored.gift_message === columns.giftMessage &&
-        stored.estimated_weight_grams === columns.weight
-      ) {
+      } else if (sameContent(stored, columns)) {
         counts.unchanged += 1;
       } else {
         statement(db, UPDATE).run(columns);
@@ -226,6 +231,61 @@ export function cancelOrdersTheShopGaveUp(db: Db, orderNumbers: readonly string[
  */
 export function storeImportBatch(db: Db, batch: Pick<ImportPreview, 'format' | 'orders'> & { readonly gaveUp: readonly string[] }, now: number): OrderImportCounts & { cancelled: number } {
   return atomically(db, () => ({ ...importOrders(db, batch, now), cancelled: cancelOrdersTheShopGaveUp(db, batch.gaveUp, now) }));
+}
+
+const MirroredOrderSchema = OrderToStore.extend({
+  status: z.enum(ORDER_STATUSES),
+  stationRef: z.string().min(1).nullable(),
+  shippedAt: Instant.nullable(),
+  importedAt: Instant,
+});
+/** An order as a warehouse the desks share keeps it: its content, where it stands, and when it was first imported. */
+export type MirroredOrder = z.input<typeof MirroredOrderSchema>;
+
+const MIRROR_INSERT = `
+INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at, station_ref, shipped_at)
+VALUES (@orderNumber, @scanKey, @status, @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, 'generic', @searchText, @importedAt, @now, @stationRef, @shippedAt)`;
+
+const MIRROR_UPDATE = `
+UPDATE orders SET status = @status, ship_to = @shipTo, ship_to_country = @shipToCountry, items = @items, requested_service = @requestedService, currency = @currency,
+  note = @note, gift_message = @giftMessage, estimated_weight_grams = @weight, search_text = @searchText, station_ref = @stationRef, shipped_at = @shippedAt, updated_at = @now
+WHERE order_number = @orderNumber`;
+
+/**
+ * Writes the warehouse's word about an order into the desk's copy, so scans and lists find it
+ * (offline too). The warehouse decides, except where this desk knows more than it has been told:
+ * an order shipped by one of this desk's own shipments stays shipped (the warehouse hears of that
+ * shipment when the desk reports it), and an order this desk cancelled from a shop's file while the
+ * warehouse was away stays cancelled while the warehouse still has it open (the desk passes the
+ * cancellation on). Returns whether the desk's copy changed.
+ */
+export function mirrorSharedOrder(db: Db, order: MirroredOrder, now: number): boolean {
+  const shared = parseInput(MirroredOrderSchema, order, `warehouse order ${order.orderNumber}`);
+  const at = parseInput(Instant, now, 'now');
+  return atomically(db, () => {
+    const local = getOrder(db, shared.orderNumber);
+    const columns = {
+      orderNumber: shared.orderNumber,
+      scanKey: scanKeyOf(shared.orderNumber),
+      status: shared.status,
+      stationRef: shared.status === 'shipped' ? shared.stationRef : null,
+      shippedAt: shared.status === 'shipped' ? (shared.shippedAt ?? at) : null,
+      importedAt: shared.importedAt,
+      now: at,
+      ...contentColumns(shared),
+    };
+    if (columns.status === 'shipped' && columns.stationRef === null) throw new StoreInputError(`warehouse order ${shared.orderNumber}`, ['stationRef: a shipped order names its shipment']);
+    if (local === undefined) {
+      statement(db, MIRROR_INSERT).run(columns);
+      return true;
+    }
+    if (local.status === 'shipped' && local.stationRef !== null && statement(db, 'SELECT 1 FROM shipments WHERE station_ref = ?').get(local.stationRef) !== undefined) return false;
+    if (local.status === 'cancelled' && shared.status === 'open') return false;
+    const stored = statement(db, STORED_CONTENT).get(shared.orderNumber) as StoredContent;
+    if (local.status === columns.status && local.stationRef === columns.stationRef && sameContent(stored, columns)) return false;
+    statement(db, MIRROR_UPDATE).run(columns);
+    return true;
+  });
 }
 
 export function getOrder(db: Db, orderNumber: string): StoredOrder | undefined {

@@ -295,6 +295,8 @@ const HistoryRow = z
 export interface HistoryQuery {
   readonly text?: string;
   readonly deskId?: string;
+  /** Every desk's but this one's (a desk searching beside its own store). */
+  readonly notDeskId?: string;
   readonly limit?: number;
   readonly offset?: number;
 }
@@ -324,7 +326,7 @@ export async function searchHistory(db: Db, query: HistoryQuery = {}): Promise<H
     .slice(0, MAX_WORDS);
   const limit = pageLimit(query.limit, 50, 500);
   const offset = Math.max(query.offset ?? 0, 0);
-  const values: unknown[] = [query.deskId ?? null, limit + 1, offset];
+  const values: unknown[] = [query.deskId ?? null, limit + 1, offset, query.notDeskId ?? null];
   // Only placeholders are added to the text: every word travels as a parameter.
   const wordClauses = words.map((word) => {
     values.push(likePattern(word));
@@ -338,7 +340,7 @@ export async function searchHistory(db: Db, query: HistoryQuery = {}): Promise<H
             s.recipient_name, s.recipient_company, s.recipient_city, s.recipient_country, s.total_charge::text AS total_charge, s.currency,
             s.status, s.created_at, s.recorded_at, s.voided_at, s.via, s.record
        FROM shipments s JOIN desks d ON d.id = s.desk_id
-      WHERE ($1::text IS NULL OR s.desk_id = $1) ${wordClauses.join(' ')}
+      WHERE ($1::text IS NULL OR s.desk_id = $1) AND ($4::text IS NULL OR s.desk_id <> $4) ${wordClauses.join(' ')}
       ORDER BY s.created_at DESC, s.station_ref DESC
       LIMIT $2 OFFSET $3`,
     values,

@@ -15,7 +15,7 @@ export {
   type PoolTuning,
 } from './connection';
 export { registerDesk, touchDesk, listDesks, type DeskRow } from './desks';
-export { importOrders, getOrder, listOrders, type SharedOrder, type SharedOrderData, type ClaimHolder, type OrderListQuery } from './orders';
+export { importOrders, getOrder, getOrders, listOrders, type SharedOrder, type SharedOrderData, type SharedImportCounts, type ClaimHolder, type OrderListQuery } from './orders';
 export { claimOrder, renewClaim, releaseClaim, takeOverClaim, holderWords, DEFAULT_LEASE_MS, type ClaimOutcome, type TakeoverInput } from './claims';
 export { guardPurchase, abandonPurchase, purchaseOf, PurchaseIntent, PURCHASE_STATES, type GuardOutcome, type StandingPurchase, type PurchaseState, type AbandonInput, type AbandonOutcome } from './purchases';
 export { recordShipment, recordVoid, searchHistory, shipmentFromCreate, WarehouseShipment, type HistoryShipment, type HistoryPage, type HistoryQuery, type RecordInput, type RecordOutcome, type VoidOutcome } from './history';

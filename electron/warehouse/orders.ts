@@ -2,13 +2,14 @@
  * Orders shared by the whole warehouse: a shop's file is imported once, at any desk, and every
  * desk sees the orders (and who is packing each) at once. The import rules are the station's
  * own (docs/orders.md): a new number is added, an open order takes what the file now says, a
- * shipped or cancelled one is kept as it is.
+ * shipped or cancelled one is kept as it is, and an open order the shop gave up (cancelled or
+ * refunded in the file) is cancelled.
  */
 import * as z from 'zod';
 import { OrderNumber, type ImportedOrder, type OrderImportCounts, type OrderStatus, ORDER_STATUSES } from '../api/orders';
 import { publish } from './changes';
 import { WarehouseInputError } from './errors';
-import { Millis, NullableMillis, inTransaction, pageLimit, rows, type Db, type Queryable } from './sql';
+import { Millis, NullableMillis, inTransaction, pageLimit, rows, run, type Db, type Queryable } from './sql';
 
 /** An order as the warehouse keeps it: the file's fields, without the rows it came from. */
 export type SharedOrderData = Omit<ImportedOrder, 'rows'>;
@@ -112,14 +113,23 @@ function orderData(order: ImportedOrder): SharedOrderData {
   return parsed.data;
 }
 
+/** What a warehouse import did: the station's counts, and the open orders it cancelled because the shop gave them up. */
+export type SharedImportCounts = OrderImportCounts & { readonly cancelled: number };
+
 /**
  * Imports a file's orders for the whole warehouse in one transaction, and tells the other desks
- * which orders are new or changed. Importing the same file again changes nothing.
+ * which orders are new or changed. `gaveUp` names the orders the file says the shop cancelled or
+ * refunded: those still open are cancelled, so no desk packs them. An order a desk is buying a
+ * label for right now (a pending purchase) is left open, as the station's own import leaves an
+ * order its queued shipment already shipped: the purchase's outcome decides it. Importing the
+ * same file again changes nothing.
  */
-export async function importOrders(db: Db, deskId: string, orders: readonly ImportedOrder[]): Promise<OrderImportCounts> {
+export async function importOrders(db: Db, deskId: string, orders: readonly ImportedOrder[], gaveUp: readonly string[] = []): Promise<SharedImportCounts> {
   const data = orders.map(orderData);
   const numbers = data.map((d) => d.orderNumber);
   if (new Set(numbers).size !== numbers.length) throw new WarehouseInputError('orders', ['an order number is given twice']);
+  const givenUp = [...new Set(gaveUp.map(givenUpNumber))].sort();
+  if (givenUp.some((number) => numbers.includes(number))) throw new WarehouseInputError('orders', ['an order number is given both to import and as given up']);
   // The same order of row locks in every import, so two desks importing at once cannot deadlock.
   data.sort((a, b) => (a.orderNumber < b.orderNumber ? -1 : a.orderNumber > b.orderNumber ? 1 : 0));
   return inTransaction(db, async (tx) => {
@@ -143,13 +153,45 @@ export async function importOrders(db: Db, deskId: string, orders: readonly Impo
     const untouched = numbers.filter((n) => !created.includes(n) && !updated.includes(n));
     const statuses = await rows(tx, 'orders import', z.object({ open: z.number() }), `SELECT count(*) FILTER (WHERE status = 'open')::int AS open FROM orders WHERE order_number = ANY($1::text[])`, [untouched]);
     const unchanged = statuses[0]?.open ?? 0;
-    if (created.length + updated.length > 0) await publish(tx, { kind: 'ordersImported', deskId, created, updated });
-    return { created: created.length, updated: updated.length, unchanged, keptShipped: untouched.length - unchanged };
+    const cancelled = await cancelGivenUp(tx, givenUp);
+    // A cancelled order is a changed one: every desk reads it again and finds it cancelled.
+    if (created.length + updated.length + cancelled.length > 0) await publish(tx, { kind: 'ordersImported', deskId, created, updated: [...updated, ...cancelled] });
+    return { created: created.length, updated: updated.length, unchanged, keptShipped: untouched.length - unchanged, cancelled: cancelled.length };
   });
+}
+
+function givenUpNumber(number: string): string {
+  const parsed = OrderNumber.safeParse(number);
+  if (!parsed.success) throw new WarehouseInputError('gaveUp', parsed.error.issues.map((i) => `${number.slice(0, 40)}: ${i.message}`));
+  return parsed.data;
+}
+
+/** Cancels those of `numbers` (sorted) still open and not being bought; returns the ones cancelled. */
+async function cancelGivenUp(tx: Queryable, numbers: readonly string[]): Promise<string[]> {
+  if (numbers.length === 0) return [];
+  // Locked in order number order first, as the import's rows are, so two imports cannot deadlock.
+  await run(tx, 'SELECT 1 FROM orders WHERE order_number = ANY($1::text[]) ORDER BY order_number FOR UPDATE', [numbers]);
+  const cancelled = await rows(
+    tx,
+    'orders import',
+    z.object({ order_number: z.string() }),
+    `UPDATE orders o SET status = 'cancelled', updated_at = clock_timestamp()
+     WHERE o.order_number = ANY($1::text[]) AND o.status = 'open'
+       AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.order_number = o.order_number AND p.state = 'pending')
+     RETURNING o.order_number`,
+    [numbers],
+  );
+  return cancelled.map((r) => r.order_number).sort();
 }
 
 export async function getOrder(db: Queryable, orderNumber: string): Promise<SharedOrder | undefined> {
   return (await rows(db, 'orders', OrderRow, `SELECT ${ORDER_COLUMNS} WHERE o.order_number = $1`, [orderNumber]))[0];
+}
+
+/** The orders of these numbers the warehouse has (one query, whatever their number), with who holds each. */
+export async function getOrders(db: Queryable, orderNumbers: readonly string[]): Promise<SharedOrder[]> {
+  if (orderNumbers.length === 0) return [];
+  return rows(db, 'orders', OrderRow, `SELECT ${ORDER_COLUMNS} WHERE o.order_number = ANY($1::text[]) ORDER BY o.imported_at, o.order_number`, [[...new Set(orderNumbers)]]);
 }
 
 export interface OrderListQuery {

@@ -32,6 +32,8 @@ export const RequestedServiceRules = z
 export const SHARED_SETTING_SCHEMAS = {
   boxPresets: SETTING_SCHEMAS.boxPresets,
   requestedServiceRules: RequestedServiceRules,
+  /** The desk's own service rules (several names, the cheapest rate or a named service, a service for offline), as every desk uses them. */
+  serviceRules: SETTING_SCHEMAS.serviceRules,
   defaultLocationId: SETTING_SCHEMAS.defaultLocationId,
   unitSystem: SETTING_SCHEMAS.unitSystem,
   preferredCarrier: SETTING_SCHEMAS.preferredCarrier,

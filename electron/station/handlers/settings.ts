@@ -1,5 +1,5 @@
 /** The desk's settings screen (printer choices have their own methods): the desk's own and the warehouse's shared ones. */
-import { DESK_SETTING_KEYS, type DeskSettingKey, type SettingValue, type StationHandlers, type StationSettings } from '../../api';
+import { DESK_SETTING_KEYS, type DeskSettingKey, type SettingValue, type SettingsView, type StationHandlers, type StationSettings } from '../../api';
 import { isWarehouseSetting, type DeskSetting, type StoreReads, type StoreWrites } from '../../store';
 import type { StationContext } from '../context';
 
@@ -14,12 +14,21 @@ function setOne<K extends DeskSettingKey>(write: StoreWrites, key: K, value: Sta
   else write.setDeskSetting<DeskSetting>(key, value as SettingValue<DeskSetting>);
 }
 
+/** The settings, with where the shared ones come from when a warehouse is linked (read from it first). */
+async function view(station: StationContext): Promise<SettingsView> {
+  const connection = station.connection();
+  const shared = await connection.sharedSettings.view(connection.warehouse.status);
+  return { ...settingsOf(connection.store.read), ...(shared === undefined ? {} : { shared }) };
+}
+
 export function settingsHandlers(station: StationContext): Pick<StationHandlers, 'getSettings' | 'updateSettings'> {
   return {
-    getSettings: () => settingsOf(station.connection().store.read),
-    updateSettings: async (patch) => {
+    getSettings: () => view(station),
+    updateSettings: async ({ sharedVersions, ...patch }) => {
       const connection = station.connection();
       const { store } = connection;
+      // The warehouse's settings first: a change refused there saves nothing here.
+      await connection.sharedSettings.write(connection.warehouse.status, store.read.deskSetting('deskId'), { boxPresets: patch.boxPresets, serviceRules: patch.serviceRules }, sharedVersions);
       const renamed = patch.deskId !== undefined && patch.deskId !== store.read.deskSetting('deskId');
       // The warehouse knows this desk by its id: the order it holds is given back under the old one.
       const held = connection.claims.held;
@@ -33,7 +42,7 @@ export function settingsHandlers(station: StationContext): Pick<StationHandlers,
       });
       // …and the link opens again under the new id (a desk alone has nothing to open).
       if (renamed && store.read.deskSetting('warehouse') !== null) await connection.openWarehouse();
-      return settingsOf(store.read);
+      return view(station);
     },
   };
 }

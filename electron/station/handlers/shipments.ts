@@ -1,5 +1,6 @@
 /** Shipments after shipping (shipping/shipments.ts): found, looked at, changed through the outbox, tracked (tracking/track.ts). */
 import type { StationHandlers } from '../../api';
+import { searchWarehouseHistory } from '../../shipping/sharedHistory';
 import * as shipments from '../../shipping/shipments';
 import { trackShipments } from '../../tracking/track';
 import type { StationContext } from '../context';
@@ -8,6 +9,7 @@ type ShipmentMethods =
   | 'findShipmentsByOrder'
   | 'searchLocalShipments'
   | 'searchRemoteShipments'
+  | 'searchWarehouseHistory'
   | 'getShipment'
   | 'cancelShipments'
   | 'updateShipment'
@@ -21,6 +23,7 @@ export function shipmentHandlers(station: StationContext): Pick<StationHandlers,
     findShipmentsByOrder: (input) => shipments.shipmentsOfOrder(station.connection(), input),
     searchLocalShipments: (input) => shipments.searchLocal(station.connection(), input),
     searchRemoteShipments: (input) => shipments.searchRemote(station.connection(), input),
+    searchWarehouseHistory: (input) => searchWarehouseHistory(station.connection(), input),
     getShipment: (input) => shipments.shipmentDetail(station.connection(), input),
     cancelShipments: (input) => shipments.cancelShipments(station.connection(), input),
     updateShipment: (input) => shipments.updateShipment(station.connection(), input),

@@ -1,7 +1,8 @@
 /**
  * The orders the station keeps, as the Orders screen lists them: by status (open by default),
  * found by number or name, newest first, a page at a time with the total. Read again after an
- * import and whenever a shipment moves (a shipped order changes its status).
+ * import, whenever a shipment moves (a shipped order changes its status), and when the warehouse
+ * changed orders (another desk imported, cancelled or shipped them).
  */
 import type { MethodInput, OrderStatus, StoredOrder } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
@@ -115,7 +116,7 @@ export class OrderListState {
 
   follow(): () => void {
     return this.station.onAny((event) => {
-      if (event.type === 'connectionChanged' || (event.type === 'outboxItem' && event.kind === 'createShipment')) void this.#reload();
+      if (event.type === 'connectionChanged' || event.type === 'ordersChanged' || (event.type === 'outboxItem' && event.kind === 'createShipment')) void this.#reload();
     });
   }
 }

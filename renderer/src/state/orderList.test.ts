@@ -35,7 +35,7 @@ describe('the order list', () => {
     expect(list.page).toBe(1);
   });
 
-  it('is read again for another connection and when a shipment is made, not for other events; a failed read is said', async () => {
+  it('is read again for another connection, when a shipment is made and when the warehouse changed orders, not for other events; a failed read is said', async () => {
     const { station, list } = desk();
     list.follow();
     station.emit({ type: 'outboxItem', id: 1, stationRef: 'PB-DESK1-0001', kind: 'archiveShipment', state: 'done' });
@@ -43,6 +43,9 @@ describe('the order list', () => {
     expect(station.inputsOf('listOrders')).toHaveLength(0);
     station.emit({ type: 'outboxItem', id: 2, stationRef: 'PB-DESK1-0002', kind: 'createShipment', state: 'pending' });
     await vi.waitFor(() => expect(station.inputsOf('listOrders')).toHaveLength(1));
+
+    station.emit({ type: 'ordersChanged', orderNumbers: ['W-1001', 'W-1002'] });
+    await vi.waitFor(() => expect(station.inputsOf('listOrders')).toHaveLength(2));
 
     station.answer('listOrders', () => {
       throw refusal('internal', 'the orders table is locked');

@@ -3,16 +3,16 @@
  * its box presets, the default ship-from location, auto-print. Screens read them from here;
  * the Settings screen changes them through `update`.
  */
-import type { MethodInput, StationSettings } from '../../../electron/api';
+import type { MethodInput, SettingsView } from '../../../electron/api';
 import { UNITS_OF } from '../lib/units';
 import type { StationClient } from '../lib/station';
 
 export class SettingsState {
-  #settings = $state<StationSettings | undefined>();
+  #settings = $state<SettingsView | undefined>();
 
   constructor(private readonly station: StationClient) {}
 
-  get current(): StationSettings | undefined {
+  get current(): SettingsView | undefined {
     return this.#settings;
   }
 
@@ -26,13 +26,15 @@ export class SettingsState {
   }
 
   /** Saves a change; throws the station's error (for the form to show at its fields). */
-  async update(patch: MethodInput<'updateSettings'>): Promise<StationSettings> {
+  async update(patch: MethodInput<'updateSettings'>): Promise<SettingsView> {
     const saved = await this.station.value('updateSettings', patch);
     this.#settings = saved;
     return saved;
   }
 
+  /** Read again for another connection, and when the warehouse link changes state (its shared settings, or the desk's copy of them). */
   follow(): () => void {
-    return this.station.on('connectionChanged', () => void this.load());
+    const stops = [this.station.on('connectionChanged', () => void this.load()), this.station.on('warehouseState', () => void this.load())];
+    return () => stops.forEach((stop) => stop());
   }
 }

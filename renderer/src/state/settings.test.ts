@@ -29,7 +29,7 @@ describe('the desk’s settings', () => {
     expect(settings.current?.deskId).toBe('PACK2');
   });
 
-  it('reads them again when another connection becomes active', async () => {
+  it('reads them again when another connection becomes active, and when the warehouse link changes state', async () => {
     const station = new FakeStation();
     const settings = new SettingsState(station);
     await settings.load();
@@ -37,5 +37,9 @@ describe('the desk’s settings', () => {
     station.settings = { ...FAKE_SETTINGS, deskId: 'HQ' };
     station.emit({ type: 'connectionChanged', profileId: 'hq' });
     await vi.waitFor(() => expect(settings.current?.deskId).toBe('HQ'));
+    const words = "The box presets and requested-service rules are the warehouse's; it cannot be reached now (it stopped), so this desk's copy is used and they cannot be changed until it is back.";
+    station.settings = { ...station.settings, shared: { source: 'deskCopy', words, versions: { boxPresets: null, serviceRules: null } } };
+    station.emit({ type: 'warehouseState', status: { state: 'unreachable', words: 'it stopped' } });
+    await vi.waitFor(() => expect(settings.current?.shared?.words).toBe(words));
   });
 });

@@ -5,9 +5,10 @@
  * its focus and its fields. A form with unsaved changes is parked when the packer leaves the
  * screen and taken up again on return, so nothing typed is lost by looking at another screen.
  */
-import type { BoxPreset, MethodInput, NamedService, ScaleSettings, ServiceRule, StationSettings, UnitSystem } from '../../../electron/api';
+import type { BoxPreset, MethodInput, NamedService, ScaleSettings, ServiceRule, SettingsView, StationSettings, UnitSystem } from '../../../electron/api';
 import { KNOWN_SERVICES, serviceKey } from '../lib/carriers';
 import { handleError } from '../lib/errors';
+import { StationCallError } from '../lib/station';
 import type { SettingsState } from './settings.svelte';
 
 type Patch = MethodInput<'updateSettings'>;
@@ -101,7 +102,7 @@ function servicesNamedBy(settings: StationSettings): NamedService[] {
 
 export class SettingsForm {
   // Raw: compared by identity with what SettingsState holds.
-  #saved = $state.raw<StationSettings | undefined>();
+  #saved = $state.raw<SettingsView | undefined>();
   #draft = $state<SettingsDraft | undefined>();
   #errors = $state<Record<string, string>>({});
   #saving = $state(false);
@@ -116,6 +117,11 @@ export class SettingsForm {
   get draft(): SettingsDraft | undefined {
     return this.#draft;
   }
+  /** With a warehouse linked: that the box presets and service rules are its, or why the desk's copy is shown, in words. */
+  get sharedWords(): string | undefined {
+    return this.#saved?.shared?.words;
+  }
+
   get errors(): Readonly<Record<string, string>> {
     return this.#errors;
   }
@@ -136,7 +142,7 @@ export class SettingsForm {
   }
 
   /** Takes the station's settings: the form shows them unless it holds changes of its own. */
-  rebase(current: StationSettings): void {
+  rebase(current: SettingsView): void {
     if (this.#saved === current) return;
     if (this.#draft === undefined || !this.dirty) {
       this.#saved = current;
@@ -263,6 +269,9 @@ export class SettingsForm {
       this.#errors = {};
       return 'unchanged';
     }
+    // A change of the warehouse's settings names the versions it started from (another desk may have moved on).
+    const versions = saved.shared?.versions;
+    if (versions !== undefined && ('boxPresets' in patch || 'serviceRules' in patch)) patch.sharedVersions = versions;
     this.#saving = true;
     try {
       const now = await this.settings.update(patch);
@@ -274,10 +283,20 @@ export class SettingsForm {
     } catch (error) {
       // The screen shows each message at its field, and any other by Save.
       this.#errors = handleError(error, {});
+      // Another desk changed the warehouse's settings meanwhile: theirs are shown, to be changed again.
+      if (error instanceof StationCallError && error.error.code === 'conflict') await this.#showNewer();
       return 'refused';
     } finally {
       this.#saving = false;
     }
+  }
+
+  async #showNewer(): Promise<void> {
+    await this.settings.load();
+    const newer = this.settings.current;
+    if (newer === undefined) return;
+    this.#saved = newer;
+    this.#draft = this.#draftOf(newer);
   }
 
   #draftOf(settings: StationSettings): SettingsDraft {
@@ -317,7 +336,7 @@ export class SettingsForm {
   }
 
   /** The settings the form says, or what stops them being sent (numbers that are not numbers). */
-  #build(draft: SettingsDraft): { ok: true; values: Required<Patch> } | { ok: false; errors: Record<string, string> } {
+  #build(draft: SettingsDraft): { ok: true; values: Required<Omit<Patch, 'sharedVersions'>> } | { ok: false; errors: Record<string, string> } {
     const errors: Record<string, string> = {};
     const retention = numberOf(draft.labelRetentionDays);
     if (retention === undefined || Number.isNaN(retention)) errors.labelRetentionDays = 'Label retention must be a whole number of days';

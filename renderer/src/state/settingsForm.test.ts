@@ -4,7 +4,7 @@
  * parked while another screen is shown, for the connection it was made under.
  */
 import { describe, expect, it } from 'vitest';
-import type { NamedService } from '../../../electron/api';
+import type { NamedService, SettingsView } from '../../../electron/api';
 import { serviceKey } from '../lib/carriers';
 import { FAKE_SETTINGS, FakeStation, refusal } from '../testing/fakeStation';
 import { watchToasts } from '../testing/toasts';
@@ -13,7 +13,7 @@ import { MAX_PRESETS, SettingsForm, parkSettingsForm, takeParkedSettingsForm } f
 
 const PALLET: NamedService = { carrier: 'ODFL', shipMethod: 'Freight', serviceLevel: 'ODFL_LTL', displayName: 'Old Dominion LTL' };
 
-async function desk(settings = FAKE_SETTINGS) {
+async function desk(settings: SettingsView = FAKE_SETTINGS) {
   const station = new FakeStation();
   station.settings = settings;
   station.answer('updateSettings', (patch) => (station.settings = { ...station.settings, ...patch } as typeof settings));
@@ -23,6 +23,35 @@ async function desk(settings = FAKE_SETTINGS) {
   if (state.current !== undefined) form.rebase(state.current);
   return { station, state, form };
 }
+
+describe('the warehouse’s settings in the form', () => {
+  const SHARED = { source: 'warehouse', words: 'The box presets and requested-service rules are the warehouse’s: a change here is a change at every desk.', versions: { boxPresets: 4, serviceRules: null } } as const;
+
+  it('a change of the box presets names the versions read; other settings alone do not', async () => {
+    const { station, form } = await desk({ ...FAKE_SETTINGS, shared: SHARED });
+    form.set('sounds', false);
+    expect(await form.save()).toBe('saved');
+    form.setPresetField(0, 'name', 'Little box');
+    expect(await form.save()).toBe('saved');
+    expect(form.sharedWords).toBe(SHARED.words);
+    expect(station.inputsOf('updateSettings')).toEqual([{ sounds: false }, { boxPresets: [{ ...FAKE_SETTINGS.boxPresets[0], name: 'Little box' }, FAKE_SETTINGS.boxPresets[1]], sharedVersions: { boxPresets: 4, serviceRules: null } }]);
+  });
+
+  it('another desk’s change meanwhile is said in words, and theirs are shown to change again', async () => {
+    const { station, form } = await desk({ ...FAKE_SETTINGS, shared: SHARED });
+    const theirs = [{ code: 'BOX-XL', name: 'Desk 3’s box', length: 20, width: 16, height: 12, unitOfLength: 'IN' as const }];
+    station.answer('updateSettings', () => {
+      station.settings = { ...station.settings, boxPresets: theirs, shared: { ...SHARED, versions: { boxPresets: 5, serviceRules: null } } };
+      throw refusal('conflict', 'The box presets were changed at desk DESK3 while you edited them: theirs are shown now; make your change again.', [{ field: 'boxPresets', message: 'changed at desk DESK3 meanwhile' }]);
+    });
+    form.setPresetField(0, 'name', 'Little box');
+    const toasts = watchToasts();
+    expect(await form.save()).toBe('refused');
+    expect(toasts).toEqual(['The box presets were changed at desk DESK3 while you edited them: theirs are shown now; make your change again.']);
+    expect(form.draft?.boxPresets.map((row) => row.name)).toEqual(['Desk 3’s box']);
+    expect(form.dirty).toBe(false);
+  });
+});
 
 describe('the settings form', () => {
   it('sends only the settings that changed, in one save; a form as the station keeps it sends nothing', async () => {

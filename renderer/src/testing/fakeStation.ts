@@ -7,7 +7,7 @@
  * through `deliver`, which a test can hand to fast-check's scheduler, or to `holdAnswers`, so
  * answers come back in any order. Used by tests only.
  */
-import type { ApiError, ApiResult, MethodInput, OrderClaim, OrderScan, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, RequestBudgetMode, WarehouseView } from '../../../electron/api';
+import type { ApiError, ApiResult, MethodInput, OrderClaim, OrderScan, SettingsView, ShipmentSummary, StationEvent, StationMethod, StationResults, StationSettings, StoredOrder, RequestBudgetMode, WarehouseView } from '../../../electron/api';
 import type { EventOf, StationClient } from '../lib/station';
 import { StationCallError } from '../lib/station';
 
@@ -147,7 +147,7 @@ export class FakeStation implements StationClient {
   readonly claims = new Map<string, OrderClaim>();
   /** The service cannot be reached: rates and checks fail as offline; ship still queues. */
   offline = false;
-  settings: StationSettings = FAKE_SETTINGS;
+  settings: SettingsView = FAKE_SETTINGS;
   /** Every answer passes through here on its way back: a test may delay and reorder them. */
   deliver: <T>(answer: T) => Promise<T> = (answer) => Promise.resolve(answer);
   readonly #shipments = new Map<string, ShipmentSummary>();

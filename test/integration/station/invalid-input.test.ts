@@ -74,6 +74,7 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
     ['sort', 'cheapest'],
   ],
   searchRemoteShipments: [['request.pageNumber', 0], ['request.orderdBy[0].direction', 'UP'], ['request.filter', {}]],
+  searchWarehouseHistory: [['text', 5], ['limit', 101], ['offset', -1]],
   getShipment: [['stationRef', '-PB']],
   cancelShipments: [['stationRefs[1]', 'PB DESK1 X'], ['stationRefs', []]],
   updateShipment: [['changes.discountedCost', -1], ['stationRef', ''], ['changes.references.orderNumber', 1001]],

@@ -24,7 +24,7 @@ import {
 } from '../../../electron/warehouse';
 import { useWarehouseDesks } from './warehouseFixture';
 import { ChangeRecorder } from './changeRecorder';
-import { auditEntry, sampleOrders, sampleShipment, stationRef } from './samples';
+import { auditEntry, sampleFile, sampleOrders, sampleShipment, stationRef } from './samples';
 
 let desk1: Warehouse;
 let desk2: Warehouse;
@@ -50,18 +50,49 @@ async function untilLeaseRunsOut(orderNumber: string): Promise<void> {
 describe('shared orders', () => {
   it('are imported once at one desk and seen at the others, who hear of it as it commits', async () => {
     const orders = await sampleOrders(12, 'IMP-');
-    expect(await importOrders(desk1.db, 'D1', orders)).toEqual({ created: 12, updated: 0, unchanged: 0, keptShipped: 0 });
+    expect(await importOrders(desk1.db, 'D1', orders)).toEqual({ created: 12, updated: 0, unchanged: 0, keptShipped: 0, cancelled: 0 });
     const heard = await seen3.waitFor((c) => c.kind === 'ordersImported' && c.created.includes('IMP-0001'), 'import notification');
     expect(heard).toMatchObject({ kind: 'ordersImported', deskId: 'D1' });
     const atDesk2 = await getOrder(desk2.db, 'IMP-0007');
     expect(atDesk2).toMatchObject({ orderNumber: 'IMP-0007', status: 'open', importedBy: 'D1', claim: null, shipTo: orders[6]?.shipTo, items: orders[6]?.items });
 
     // The same file again changes nothing; a changed address updates the open order only.
-    expect(await importOrders(desk2.db, 'D2', orders)).toEqual({ created: 0, updated: 0, unchanged: 12, keptShipped: 0 });
+    expect(await importOrders(desk2.db, 'D2', orders)).toEqual({ created: 0, updated: 0, unchanged: 12, keptShipped: 0, cancelled: 0 });
     const moved = orders.map((o) => (o.orderNumber === 'IMP-0002' ? { ...o, shipTo: { ...o.shipTo, address1: '9 Moved Ave' } } : o));
-    expect(await importOrders(desk3.db, 'D3', moved)).toEqual({ created: 0, updated: 1, unchanged: 11, keptShipped: 0 });
+    expect(await importOrders(desk3.db, 'D3', moved)).toEqual({ created: 0, updated: 1, unchanged: 11, keptShipped: 0, cancelled: 0 });
     expect((await getOrder(desk1.db, 'IMP-0002'))?.shipTo.address1).toBe('9 Moved Ave');
     expect((await listOrders(desk2.db, { status: 'open', limit: 500 })).filter((o) => o.orderNumber.startsWith('IMP-'))).toHaveLength(12);
+  });
+
+  it('are cancelled when a later file says the shop cancelled or refunded them, unless shipped or being bought, and every desk hears of it', async () => {
+    const first = await sampleFile({ count: 5, prefix: 'GVP-', digits: 4 });
+    expect(first.gaveUp).toEqual([]);
+    expect(await importOrders(desk1.db, 'D1', first.orders, first.gaveUp)).toEqual({ created: 5, updated: 0, unchanged: 0, keptShipped: 0, cancelled: 0 });
+    // GVP-0003 ships at desk 2; desk 3 is buying GVP-0004's label when the next file comes.
+    const shipped = stationRef('D2');
+    await claimOrder(desk2.db, 'D2', 'GVP-0003');
+    expect(await guardPurchase(desk2.db, 'D2', { orderNumber: 'GVP-0003', stationRef: shipped, requestKey: randomUUID() })).toMatchObject({ kind: 'clear' });
+    await recordShipment(desk2.db, 'D2', { shipment: sampleShipment(shipped, 'GVP-0003'), audit: auditEntry('ship', { orderNumber: 'GVP-0003', stationRef: shipped }) });
+    const buying = stationRef('D3');
+    await claimOrder(desk3.db, 'D3', 'GVP-0004');
+    expect(await guardPurchase(desk3.db, 'D3', { orderNumber: 'GVP-0004', stationRef: buying, requestKey: randomUUID() })).toMatchObject({ kind: 'clear' });
+
+    const later = await sampleFile({ count: 5, prefix: 'GVP-', digits: 4, gaveUp: { 'GVP-0001': 'cancelled', 'GVP-0002': 'refunded', 'GVP-0003': 'refunded', 'GVP-0004': 'cancelled' } });
+    expect(later.gaveUp.sort()).toEqual(['GVP-0001', 'GVP-0002', 'GVP-0003', 'GVP-0004']);
+    expect(later.orders.map((o) => o.orderNumber)).toEqual(['GVP-0005']);
+    expect(await importOrders(desk1.db, 'D1', later.orders, later.gaveUp)).toEqual({ created: 0, updated: 0, unchanged: 1, keptShipped: 0, cancelled: 2 });
+    const heard = await seen2.waitFor((c) => c.kind === 'ordersImported' && c.updated.includes('GVP-0001'), 'cancel notification');
+    expect(heard).toMatchObject({ kind: 'ordersImported', deskId: 'D1', created: [], updated: ['GVP-0001', 'GVP-0002'] });
+    expect((await getOrder(desk2.db, 'GVP-0001'))?.status).toBe('cancelled');
+    expect((await getOrder(desk3.db, 'GVP-0002'))?.status).toBe('cancelled');
+    expect(await getOrder(desk2.db, 'GVP-0003')).toMatchObject({ status: 'shipped', stationRef: shipped });
+    expect((await getOrder(desk2.db, 'GVP-0004'))?.status).toBe('open');
+    expect(await claimOrder(desk2.db, 'D2', 'GVP-0001')).toEqual({ kind: 'cancelled' });
+
+    // The same file again cancels nothing more; a cancelled order stays cancelled when a file lists it again.
+    expect(await importOrders(desk2.db, 'D2', later.orders, later.gaveUp)).toEqual({ created: 0, updated: 0, unchanged: 1, keptShipped: 0, cancelled: 0 });
+    expect(await importOrders(desk2.db, 'D2', first.orders)).toEqual({ created: 0, updated: 0, unchanged: 2, keptShipped: 3, cancelled: 0 });
+    expect((await getOrder(desk1.db, 'GVP-0002'))?.status).toBe('cancelled');
   });
 
   it('refuse an import that names an order twice, saving nothing', async () => {

@@ -4,18 +4,25 @@ import type { ImportedOrder } from '../../../electron/api/orders';
 import { readOrderText } from '../../../electron/orders/orderFileReader';
 import { newStationRef } from '../../../electron/store/stationRef';
 import type { AuditEntryInput, WarehouseShipment } from '../../../electron/warehouse';
-import { ordersCsv } from '../../support/orderFiles';
+import { ordersCsv, type OrderSheet } from '../../support/orderFiles';
 
-/** `count` orders numbered `<prefix>0001`…, as the order file reader makes them (all of them, not only the preview's first). */
-export async function sampleOrders(count: number, prefix: string): Promise<ImportedOrder[]> {
+/** What the order file reader hands an import of a sheet: its orders, and the numbers the shop gave up. */
+export async function sampleFile(sheet: OrderSheet): Promise<{ orders: ImportedOrder[]; gaveUp: string[] }> {
   const orders: ImportedOrder[] = [];
-  const preview = await readOrderText(ordersCsv({ count, prefix, digits: 4 }), {
+  const gaveUp: string[] = [];
+  await readOrderText(ordersCsv(sheet), {
     onOrders: (batch) => {
       orders.push(...batch.orders);
+      gaveUp.push(...batch.gaveUp);
       return Promise.resolve();
     },
   });
-  if (preview.problems.length > 0) throw new Error(`sample orders have problems: ${JSON.stringify(preview.problems)}`);
+  return { orders, gaveUp };
+}
+
+/** `count` orders numbered `<prefix>0001`…, as the order file reader makes them (all of them, not only the preview's first). */
+export async function sampleOrders(count: number, prefix: string): Promise<ImportedOrder[]> {
+  const { orders } = await sampleFile({ count, prefix, digits: 4 });
   if (orders.length !== count) throw new Error(`the sample file gave ${String(orders.length)} orders, not ${String(count)}`);
   return orders;
 }

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../electron/api';
 import { readOrderText } from '../../../electron/orders/orderFileReader';
-import { StoreInputError, StoreNotFoundError, StoreRowError, StoreTransitionError, orders, type Db } from '../../../electron/store';
+import { StoreInputError, StoreNotFoundError, StoreRowError, StoreTransitionError, orders, outbox, type Db, type MirroredOrder } from '../../../electron/store';
+import { shipmentInput } from './support/samples';
 import { T0, openTempStore } from './support/tempStore';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../fixtures/orders/${name}`, import.meta.url), 'utf8');
@@ -328,5 +329,66 @@ describe('finding the order a scan names', () => {
     expect(orders.findOrderByScan(db, 'A-77')).toMatchObject({ order: { orderNumber: 'A-77' } });
     expect(orders.findOrderByScan(db, 'A -77')).toEqual({ ambiguous: ['a-77', 'A-77'] });
     expect(orders.countOrders(db)).toBe(3);
+  });
+});
+
+describe("the warehouse's word about an order", () => {
+  const REF_OTHER_DESK = 'PB-DESK2-01JD0000000000000000000009';
+
+  function sharedOf(db: Db, orderNumber: string, overrides: Partial<MirroredOrder> = {}): MirroredOrder {
+    const order = orders.getOrder(db, orderNumber);
+    if (order === undefined) throw new Error(`no order ${orderNumber}`);
+    const { format: _format, updatedAt: _updatedAt, ...rest } = order;
+    return { ...rest, items: [...order.items], ...overrides };
+  }
+
+  it('adds an order the desk did not have, as the warehouse has it, and changes nothing when told it again', () => {
+    const source = openTempStore().db;
+    importFile(source, SHOPIFY);
+    const { db } = openTempStore();
+    const shared = sharedOf(source, '#1001', { status: 'shipped', stationRef: REF_OTHER_DESK, shippedAt: T0 + 500, importedAt: T0 - 1000 });
+    expect(orders.mirrorSharedOrder(db, shared, T0 + 1000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ orderNumber: '#1001', status: 'shipped', stationRef: REF_OTHER_DESK, shippedAt: T0 + 500, importedAt: T0 - 1000, shipTo: shared.shipTo, items: shared.items, format: 'generic' });
+    expect(orders.findOrderByScan(db, '1001')).toMatchObject({ order: { orderNumber: '#1001' } });
+    expect(orders.mirrorSharedOrder(db, shared, T0 + 2000)).toBe(false);
+    expect(orders.getOrder(db, '#1001')?.updatedAt).toBe(T0 + 1000);
+  });
+
+  it('follows the warehouse for open orders and other desks’ shipments: a new address, shipped elsewhere, opened again by a void, cancelled', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    const moved = sharedOf(db, '#1001', { shipTo: { ...sharedOf(db, '#1001').shipTo, address1: '9 Moved Ave' } });
+    expect(orders.mirrorSharedOrder(db, moved, T0 + 1000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')?.shipTo.address1).toBe('9 Moved Ave');
+    expect(orders.mirrorSharedOrder(db, { ...moved, status: 'shipped', stationRef: REF_OTHER_DESK, shippedAt: T0 + 1500 }, T0 + 2000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'shipped', stationRef: REF_OTHER_DESK });
+    expect(orders.mirrorSharedOrder(db, moved, T0 + 3000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'open', stationRef: null, shippedAt: null });
+    expect(orders.mirrorSharedOrder(db, { ...moved, status: 'cancelled' }, T0 + 4000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')?.status).toBe('cancelled');
+  });
+
+  it("keeps what only this desk knows yet: an order its own shipment shipped, and one a file cancelled here while the warehouse has it open", () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    const open1001 = sharedOf(db, '#1001');
+    const open1002 = sharedOf(db, '#1002');
+    outbox.queueShipment(db, { stationRef: REF_A, input: shipmentInput(), now: T0 });
+    orders.followShipment(db, REF_A, '#1001', T0);
+    expect(orders.mirrorSharedOrder(db, open1001, T0 + 1000)).toBe(false);
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'shipped', stationRef: REF_A });
+
+    orders.cancelOrdersTheShopGaveUp(db, ['#1002'], T0);
+    expect(orders.mirrorSharedOrder(db, open1002, T0 + 1000)).toBe(false);
+    expect(orders.getOrder(db, '#1002')?.status).toBe('cancelled');
+    expect(orders.mirrorSharedOrder(db, { ...open1002, status: 'shipped', stationRef: REF_OTHER_DESK, shippedAt: T0 }, T0 + 2000)).toBe(true);
+    expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'shipped', stationRef: REF_OTHER_DESK });
+  });
+
+  it('refuses a shipped order that names no shipment, changing nothing', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(() => orders.mirrorSharedOrder(db, sharedOf(db, '#1001', { status: 'shipped', stationRef: null }), T0)).toThrow(StoreInputError);
+    expect(orders.getOrder(db, '#1001')?.status).toBe('open');
   });
 });
