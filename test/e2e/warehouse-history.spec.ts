@@ -7,24 +7,8 @@
  */
 import { recordShipment, registerDesk } from '../../electron/warehouse';
 import { auditEntry, sampleShipment, stationRef } from '../integration/warehouse/samples';
-import { startWarehouseServer, type WarehouseServer } from '../support/warehouseServer';
-import { expect, expectAccessible, openDesk, openScreen, test as deskTest } from './desk';
-
-/** The slowest a private PostgreSQL may take to start and be set up on a busy machine: only a guard against a hang. */
-const SERVER_TIMEOUT_MS = 120_000;
-
-const test = deskTest.extend<object, { warehouseServer: WarehouseServer }>({
-  warehouseServer: [
-    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startWarehouseServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: SERVER_TIMEOUT_MS },
-  ],
-});
+import { expect, expectAccessible, openDesk, openScreen } from './desk';
+import { test } from './warehouseDesk';
 
 test("shipments and settings: another desk's shipment found by the search, marked with its desk; shared settings said; the warehouse unreachable said in words", async ({ page, desk, warehouseServer }) => {
   const { postgres, roles } = warehouseServer;
