@@ -546,6 +546,8 @@ describe('every station method over the web host, against the sandbox', () => {
     // Without the warehouse: a conservative share of the credential, and no conflicts to read yet.
     await station.waitFor(async () => ((await reach('getRequestBudget', {}))?.kind === 'local' ? true : undefined), 'the request budget on a local share');
     expect(await reach('countWarehouseConflicts', {})).toBe(0);
+    // Other desks' shipments cannot be asked for: said in words, the desk's own list stands.
+    expect(await reach('searchWarehouseHistory', { text: 'Rivera' })).toMatchObject({ kind: 'unreachable', words: expect.stringContaining('127.0.0.1') });
     const listed = await station.call('listWarehouseConflicts', {});
     expect(listed).toMatchObject({ ok: false, error: { code: 'offline', retryable: true } });
     reached.add('listWarehouseConflicts');
@@ -554,6 +556,7 @@ describe('every station method over the web host, against the sandbox', () => {
     reached.add('resolveWarehouseConflict');
     expect((await reach('turnOffWarehouse', {})).status.state).toBe('notConfigured');
     expect(await reach('getRequestBudget', {})).toMatchObject({ kind: 'own' });
+    expect(await reach('searchWarehouseHistory', {})).toEqual({ kind: 'notLinked' });
   });
 
   it('reached every method of the station API', () => {
