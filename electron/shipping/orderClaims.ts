@@ -33,6 +33,15 @@ import {
 
 type Db = Warehouse['db'];
 
+/**
+ * The warehouse as the desk's link has it now: `none` (the desk works alone), `connected` with its
+ * database, or `unusable` (unreachable, or a schema this Packbench cannot use).
+ */
+export type WarehouseAccess = { readonly kind: 'none' } | { readonly kind: 'connected'; readonly db: Db } | { readonly kind: 'unusable' };
+
+/** How long the warehouse's claim lease setting is kept before it is read again: it changes seldom, and a scan should not wait on it. */
+const LEASE_SETTING_KEPT_MS = 60_000;
+
 /** The warehouse's functions the desk's claims use (tests of the logic above them give fakes). */
 export interface ClaimCalls {
   readonly claimOrder: typeof claimOrder;
@@ -54,11 +63,7 @@ export const WAREHOUSE_CLAIM_CALLS: ClaimCalls = {
 };
 
 export interface OrderClaimsParts {
-  /**
-   * The warehouse as the desk's link has it: `none` (the desk works alone), `connected` with its
-   * database, or `unusable` (unreachable, or a schema this Packbench cannot use).
-   */
-  readonly warehouse: () => { readonly kind: 'none' } | { readonly kind: 'connected'; readonly db: Db } | { readonly kind: 'unusable' };
+  readonly warehouse: () => WarehouseAccess;
   readonly deskId: () => string;
   readonly timers: Timers;
   /** The desk's time zone, for "since 10:42". */
@@ -78,6 +83,8 @@ export class OrderClaims {
   /** The order this desk holds a claim on (the one on its screen), and the renewal that keeps it. */
   #held: { readonly orderNumber: string; readonly renewal: AbortController } | undefined;
   readonly #calls: ClaimCalls;
+  /** The warehouse's lease setting as last read, from which database and when. */
+  #leaseSetting: { readonly db: Db; readonly ms: number; readonly readAt: number } | undefined;
   #closed = false;
 
   constructor(private readonly parts: OrderClaimsParts) {
@@ -111,12 +118,12 @@ export class OrderClaims {
   async takeOver(orderNumber: string, reason: string): Promise<OrderClaim> {
     const warehouse = this.parts.warehouse();
     if (warehouse.kind === 'none') throw new StationError('conflict', 'Warehouse mode is off at this desk: there is no claim to take over');
-    if (warehouse.kind === 'unusable') throw new StationError('conflict', `The warehouse database cannot be reached: order ${orderNumber} can be taken over once it is back`, [], true);
+    const unreachable = (): StationError => new StationError('conflict', `The warehouse database cannot be reached: order ${orderNumber} can be taken over once it is back`, [], true);
+    if (warehouse.kind === 'unusable') throw unreachable();
     if (this.#held !== undefined && this.#held.orderNumber !== orderNumber) await this.release(this.#held.orderNumber);
     const lease = await this.#leaseMs(warehouse.db);
     const outcome = await this.#calls.takeOverClaim(warehouse.db, this.parts.deskId(), orderNumber, { reason, actor: null, leaseMs: lease }).catch((error: unknown) => {
-      if (error instanceof WarehouseUnavailableError) throw new StationError('conflict', `The warehouse database cannot be reached: order ${orderNumber} can be taken over once it is back`, [], true);
-      throw error;
+      throw error instanceof WarehouseUnavailableError ? unreachable() : error;
     });
     return this.#claimOutcome(orderNumber, outcome, lease);
   }
@@ -257,8 +264,13 @@ export class OrderClaims {
 
   async #leaseMs(db: Db): Promise<number> {
     if (this.parts.leaseMs !== undefined) return this.parts.leaseMs;
+    const now = this.parts.timers.now();
+    const known = this.#leaseSetting;
+    if (known !== undefined && known.db === db && now - known.readAt < LEASE_SETTING_KEPT_MS) return known.ms;
     const seconds = await this.#calls.leaseSeconds(db);
-    return seconds === undefined ? DEFAULT_LEASE_MS : seconds * 1000;
+    const ms = seconds === undefined ? DEFAULT_LEASE_MS : seconds * 1000;
+    this.#leaseSetting = { db, ms, readAt: now };
+    return ms;
   }
 
   /** Holds the order and renews its claim every third of its lease while it stays on screen. */

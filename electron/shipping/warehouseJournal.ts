@@ -14,6 +14,7 @@ import * as z from 'zod';
 import type { OutboxState } from '../api';
 import { messageOf } from '../base/errors';
 import type { Store, WarehouseJournalEntry, WarehouseJournalKind } from '../store';
+import type { WarehouseAccess } from './orderClaims';
 import {
   AuditEntryInput,
   WarehouseShipment,
@@ -47,7 +48,7 @@ const WAREHOUSE_JOURNAL_CALLS: JournalCalls = { uploadShipments, uploadAudit, ab
 export interface WarehouseJournalParts {
   readonly store: Store;
   /** Whether the desk is in warehouse mode, and its database while the link is connected. */
-  readonly warehouse: () => { readonly kind: 'none' } | { readonly kind: 'connected'; readonly db: Db } | { readonly kind: 'unusable' };
+  readonly warehouse: () => WarehouseAccess;
   readonly deskId: () => string;
   readonly now: () => number;
   readonly log: (line: string) => void;

@@ -22,7 +22,7 @@ import type { StoredProfile } from './profiles';
 import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
-import { OrderClaims } from '../shipping/orderClaims';
+import { OrderClaims, type WarehouseAccess } from '../shipping/orderClaims';
 import { WarehouseJournal } from '../shipping/warehouseJournal';
 import { RequestBudget } from './requestBudget';
 import { WarehouseConflicts } from './warehouseConflicts';
@@ -225,7 +225,7 @@ export class Connection {
   }
 
   /** The warehouse as the desk's link has it now: none set up, connected, or not usable (unreachable, a schema it cannot use). */
-  #warehouseNow(): { readonly kind: 'none' } | { readonly kind: 'connected'; readonly db: NonNullable<WarehouseLink['warehouse']>['db'] } | { readonly kind: 'unusable' } {
+  #warehouseNow(): WarehouseAccess {
     const { state } = this.warehouse.status;
     if (state === 'notConfigured') return { kind: 'none' };
     const open = this.warehouse.warehouse;

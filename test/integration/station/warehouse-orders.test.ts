@@ -50,7 +50,7 @@ describe('orders shared by three desks', () => {
       }),
     );
     // How late the other desks heard of it (printed, not asserted: the machine is shared).
-    console.log(`orders imported at Desk 1 were told at ${heard.map((h) => `${h.desk} after ${String(h.afterMs)} ms`).join(', ')} (event seen by the test's poll)`);
+    console.info(`orders imported at Desk 1 were told at ${heard.map((h) => `${h.desk} after ${String(h.afterMs)} ms`).join(', ')} (event seen by the test's poll)`);
     for (const { event } of heard) expect([...event.orderNumbers].sort()).toEqual(['WH-001', 'WH-002', 'WH-003', 'WH-004', 'WH-005', 'WH-006']);
 
     const atDesk1 = await desk1.value('listOrders', { query: 'WH-', limit: 50 });
