@@ -8,6 +8,7 @@
  * data reads it again once. A connection that goes silent without breaking is found by a small
  * query every `heartbeatMs`.
  */
+import net from 'node:net';
 import pg from 'pg';
 import { realTimers, type Timers } from '../platform/clock';
 import { messageOf } from './sql';
@@ -31,8 +32,17 @@ export interface ListenerOptions {
   readonly random?: () => number;
 }
 
+/** How long a goodbye may take before the connection is cut: a server mid-handshake or behind a dropped network never answers it. */
+const END_GRACE_MS = 1_000;
+
+interface Session {
+  readonly client: pg.Client;
+  /** The connection's own socket, so it can be cut when pg's end() cannot finish. */
+  readonly socket: net.Socket;
+}
+
 export class WarehouseListener {
-  private client: pg.Client | undefined;
+  private current: Session | undefined;
   private currentState: ListenerState = 'connecting';
   private closed = false;
   private everListened = false;
@@ -83,9 +93,9 @@ export class WarehouseListener {
   async close(): Promise<void> {
     this.closed = true;
     this.stopWaiting.abort();
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
+    const current = this.current;
+    this.current = undefined;
+    if (current !== undefined) await this.end(current);
     await this.running;
     this.setState('closed');
   }
@@ -110,8 +120,10 @@ export class WarehouseListener {
 
   /** One connection, from connect to its break: resolves with why it ended. */
   private async session(): Promise<{ listened: boolean; reason: string }> {
-    const client = new pg.Client(this.config);
-    this.client = client;
+    const socket = new net.Socket();
+    const client = new pg.Client({ ...this.config, stream: () => socket });
+    const current: Session = { client, socket };
+    this.current = current;
     let listened = false;
     const ended = new Promise<string>((resolve) => {
       client.on('error', (error) => resolve(messageOf(error)));
@@ -121,7 +133,14 @@ export class WarehouseListener {
       for (const handler of this.handlers.notification) handler(message.channel, message.payload);
     });
     try {
-      await client.connect();
+      // pg never settles a connect() whose client was ended meanwhile (close() during a
+      // reconnect): the end decides the race instead, or close() would wait for it forever.
+      await Promise.race([
+        client.connect(),
+        ended.then((reason) => {
+          throw new Error(reason);
+        }),
+      ]);
       for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
       listened = true;
       if (this.closed) return { listened, reason: 'closed' };
@@ -135,10 +154,17 @@ export class WarehouseListener {
     } catch (error) {
       return { listened, reason: messageOf(error) };
     } finally {
-      if (this.client === client) this.client = undefined;
+      if (this.current === current) this.current = undefined;
       client.removeAllListeners('notification');
-      await client.end().catch(() => undefined);
+      await this.end(current);
     }
+  }
+
+  /** Says goodbye to the server, and cuts the connection if that does not finish in a moment. */
+  private async end({ client, socket }: Session): Promise<void> {
+    const ended = client.end().catch(() => undefined);
+    await Promise.race([ended, this.timers.sleep(END_GRACE_MS).catch(() => undefined)]);
+    socket.destroy();
   }
 
   /** A query every heartbeatMs: a connection that stopped answering is ended, and the loop connects again. */
