@@ -16,6 +16,8 @@
 import { StationError, type OrderClaim } from '../api';
 import { messageOf } from '../base/errors';
 import type { Timers } from '../platform/clock';
+import type { ShipmentVerdict } from '../sync/reconcile';
+import { settleOtherDeskPurchase, type OtherDeskPurchaseCalls } from './otherDeskPurchase';
 import {
   DEFAULT_LEASE_MS,
   WarehouseUnavailableError,
@@ -72,6 +74,13 @@ export interface OrderClaimsParts {
   readonly leaseMs?: number;
   readonly log: (line: string) => void;
   readonly calls?: ClaimCalls;
+  /**
+   * Looks a station reference up on the service (`reconcileCreate`): how the desk settles a
+   * purchase another desk left pending on an order it took over. Without it such an order stays
+   * refused until that purchase is settled elsewhere.
+   */
+  readonly lookUpPurchase?: (stationRef: string) => Promise<ShipmentVerdict>;
+  readonly purchaseCalls?: OtherDeskPurchaseCalls;
 }
 
 /** What the Ship key learned from the guard: buy under this reference, or buy unguarded (no warehouse, or not a shared order). */
@@ -146,12 +155,38 @@ export class OrderClaims {
     const { orderNumber } = intent;
     if (warehouse.kind === 'none' || orderNumber === undefined) return { kind: 'unguarded', offline: false };
     if (warehouse.kind === 'unusable') return this.#offlineClearance(orderNumber);
+    const deskId = this.parts.deskId();
+    const guard = async (): Promise<GuardOutcome> => this.#calls.guardPurchase(warehouse.db, deskId, { orderNumber, stationRef: intent.stationRef, requestKey: intent.requestKey }, await this.#leaseMs(warehouse.db));
     let outcome: GuardOutcome;
     try {
-      outcome = await this.#calls.guardPurchase(warehouse.db, this.parts.deskId(), { orderNumber, stationRef: intent.stationRef, requestKey: intent.requestKey }, await this.#leaseMs(warehouse.db));
+      outcome = await guard();
     } catch (error) {
       if (!(error instanceof WarehouseUnavailableError)) throw error;
       return this.#offlineClearance(orderNumber);
+    }
+    if (outcome.kind === 'purchasePending' && outcome.purchase.deskId !== deskId && this.parts.lookUpPurchase !== undefined) {
+      // This desk holds the order (the guard checks that first), so it took it over from the
+      // desk whose purchase is pending: that purchase is settled before anything is bought here.
+      const pending = outcome.purchase;
+      const settled = await settleOtherDeskPurchase({
+        db: warehouse.db,
+        deskId,
+        orderNumber,
+        purchase: pending,
+        lookUp: this.parts.lookUpPurchase,
+        now: () => this.parts.timers.now(),
+        ...(this.parts.purchaseCalls === undefined ? {} : { calls: this.parts.purchaseCalls }),
+      }).catch((error: unknown) => {
+        if (!(error instanceof WarehouseUnavailableError)) throw error;
+        return { kind: 'blocked', words: `The warehouse database could not be reached while the purchase ${pending.stationRef} of order ${orderNumber} left by ${pending.deskName} was being settled: try again once it is back`, retry: true } as const;
+      });
+      if (settled.kind !== 'free') throw new StationError('conflict', settled.words, [], settled.retry);
+      try {
+        outcome = await guard();
+      } catch (error) {
+        if (!(error instanceof WarehouseUnavailableError)) throw error;
+        return this.#offlineClearance(orderNumber);
+      }
     }
     const zone = this.parts.timeZone;
     switch (outcome.kind) {

@@ -23,6 +23,7 @@ import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
 import { OrderClaims, type WarehouseAccess } from '../shipping/orderClaims';
+import { reconcileCreate } from '../sync/reconcile';
 import { WarehouseJournal } from '../shipping/warehouseJournal';
 import { RequestBudget } from './requestBudget';
 import { WarehouseConflicts } from './warehouseConflicts';
@@ -106,6 +107,7 @@ export class Connection {
       timers: parts.timers,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       log: parts.log,
+      lookUpPurchase: (stationRef) => reconcileCreate(this.service(), stationRef),
       ...(parts.tuning?.claimLeaseMs === undefined ? {} : { leaseMs: parts.tuning.claimLeaseMs }),
     });
     this.batches = new Batches({

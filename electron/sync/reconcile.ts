@@ -15,12 +15,15 @@ export type CreateVerdict<R> =
   /** The search itself could not be made (offline, rate limited): try again later. */
   | { readonly verdict: 'unreachable'; readonly error: ServiceError };
 
+/** A shipment create's verdict; a shipment found comes with the service's search record of it (its recipient, its carrier). */
+export type ShipmentVerdict = Exclude<CreateVerdict<ShipmentCreateResult>, { readonly verdict: 'found' }> | (Extract<CreateVerdict<ShipmentCreateResult>, { readonly verdict: 'found' }> & { readonly record: SearchRecord });
+
 function stationRefOf(record: SearchRecord): string | undefined {
   const references = record.references as Record<string, unknown> | undefined;
   return typeof references?.stationRef === 'string' ? references.stationRef : undefined;
 }
 
-export async function reconcileCreate(client: Pick<ServiceClient, 'searchShipments' | 'trackShipments'>, stationRef: string): Promise<CreateVerdict<ShipmentCreateResult>> {
+export async function reconcileCreate(client: Pick<ServiceClient, 'searchShipments' | 'trackShipments'>, stationRef: string): Promise<ShipmentVerdict> {
   try {
     const found = await client.searchShipments({ searchTerm: stationRef, pageNumber: 1, pageSize: 10 });
     const carriesReferences = found.shipments.some((record) => record.references !== undefined);
@@ -48,7 +51,7 @@ export async function reconcileCreate(client: Pick<ServiceClient, 'searchShipmen
       references: (record.references as Record<string, string> | undefined) ?? { stationRef },
       documents,
     };
-    return { verdict: 'found', result, labelsRecovered: documents.some((d) => d.documentType === 'Label') };
+    return { verdict: 'found', result, labelsRecovered: documents.some((d) => d.documentType === 'Label'), record };
   } catch (error) {
     if (error instanceof ServiceError && error.transient) return { verdict: 'unreachable', error };
     if (error instanceof ServiceError) return { verdict: 'undecided', message: `the search for ${stationRef} failed: ${error.message}` };

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import { StationRef } from '../api/stationRef';
 import { OrderNumber } from '../api/orders';
-import type { ShipmentCreate, ShipmentCreateResult } from '../service/contract';
+import type { ShipmentCreateResult } from '../service/contract';
 import { appendAudit, type AuditEntryInput } from './audit';
 import { publish } from './changes';
 import { WarehouseInputError } from './errors';
@@ -52,6 +52,16 @@ export function checkedShipment(shipment: unknown): WarehouseShipment {
 }
 
 /**
+ * What the history keeps of a shipment's parties: its recipient and the carrier asked for, from the
+ * create the desk sent (a `ShipmentCreate`), or from the service's search record of a shipment
+ * found under its reference.
+ */
+export interface ShipmentParties {
+  readonly shipTo: { readonly contactName?: string | undefined; readonly companyName?: string | undefined; readonly city?: string | undefined; readonly country?: string | undefined };
+  readonly shipmentInfo: { readonly carrier?: string | undefined; readonly serviceLevel?: string | undefined };
+}
+
+/**
  * The warehouse's record of a shipment the service just created: what the history shows and
  * searches, and the service's answer without its documents (labels stay at the desk that printed them).
  */
@@ -59,7 +69,7 @@ export function shipmentFromCreate(args: {
   readonly stationRef: string;
   readonly orderNumber: string | null;
   readonly createdAt: number;
-  readonly input: ShipmentCreate;
+  readonly input: ShipmentParties;
   readonly result: ShipmentCreateResult;
 }): WarehouseShipment {
   const { input, result } = args;
@@ -72,13 +82,13 @@ export function shipmentFromCreate(args: {
     orderNumber: args.orderNumber,
     serviceId: result.id,
     trackingNumbers: [...new Set(tracking)],
-    carrier: result.carrier ?? input.shipmentInfo.carrier,
+    carrier: result.carrier ?? input.shipmentInfo.carrier ?? null,
     serviceLevel: result.carrierServiceLevel ?? input.shipmentInfo.serviceLevel ?? null,
     recipient: {
       name: input.shipTo.contactName ?? null,
       company: input.shipTo.companyName ?? null,
-      city: input.shipTo.city,
-      country: input.shipTo.country,
+      city: input.shipTo.city ?? null,
+      country: input.shipTo.country ?? null,
     },
     totalCharge: charge ?? null,
     currency: billing?.currencyCode ?? null,

@@ -18,7 +18,7 @@ export { registerDesk, touchDesk, listDesks, type DeskRow } from './desks';
 export { importOrders, getOrder, getOrders, listOrders, type SharedOrder, type SharedOrderData, type SharedImportCounts, type ClaimHolder, type OrderListQuery } from './orders';
 export { claimOrder, renewClaim, releaseClaim, takeOverClaim, holderWords, DEFAULT_LEASE_MS, type ClaimOutcome, type TakeoverInput } from './claims';
 export { guardPurchase, abandonPurchase, purchaseOf, PurchaseIntent, PURCHASE_STATES, type GuardOutcome, type StandingPurchase, type PurchaseState, type AbandonInput, type AbandonOutcome } from './purchases';
-export { recordShipment, recordVoid, searchHistory, shipmentFromCreate, WarehouseShipment, type HistoryShipment, type HistoryPage, type HistoryQuery, type RecordInput, type RecordOutcome, type VoidOutcome } from './history';
+export { recordShipment, recordVoid, searchHistory, shipmentFromCreate, WarehouseShipment, type ShipmentParties, type HistoryShipment, type HistoryPage, type HistoryQuery, type RecordInput, type RecordOutcome, type VoidOutcome } from './history';
 export { getSharedSetting, putSharedSetting, SHARED_SETTING_SCHEMAS, RequestedServiceRule, RequestedServiceRules, type SharedSetting, type SharedSettingKey, type SharedSettingValue } from './sharedSettings';
 export { appendAudit, listAudit, derivedEntryId, AUDIT_ACTIONS, AuditEntryInput, type AuditAction, type AuditEntry, type AuditQuery } from './audit';
 export { uploadShipments, uploadAudit, listConflicts, resolveConflict, openConflictCount, type Conflict, type UploadReport } from './reconcile';

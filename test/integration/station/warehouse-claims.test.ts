@@ -11,14 +11,17 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiResult, OrderScan, ShipResult } from '../../../electron/api';
-import { listAudit, type AuditEntry } from '../../../electron/warehouse';
+import { ServiceClient } from '../../../electron/service/client/client';
+import { newStationRef } from '../../../electron/store/stationRef';
+import { claimOrder, guardPurchase, listAudit, type AuditEntry, type Warehouse } from '../../../electron/warehouse';
+import { buyLabel } from '../../support/deskWork';
 import { shipment } from '../../support/shipments';
 import { startStationDesks, type StationDesk, type StationDesks } from '../../support/stationDesks';
 import { ADMIN_DESK } from '../../support/warehouseServer';
 
 /** Short enough to see a lease run out in a test, long enough to be renewed on a busy machine (every third of it). */
 const LEASE_MS = 6_000;
-const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7', 'WC-8', 'WC-9'];
+const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7', 'WC-8', 'WC-9', 'WC-10', 'WC-11'];
 const CSV = ['Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit', ...ORDERS.map((n) => `${n},Jordan Lee,500 Howard St,San Francisco,CA,94105,US,SKU-1,Mug,1,12.50,12,oz`)].join('\n');
 const TIME = String.raw`\d\d:\d\d`;
 
@@ -175,6 +178,61 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
     await shippedAt(desk1, await ship(desk1, 'WC-3'));
     expect(rig.serviceShipments('WC-3')).toBe(1);
     expect((await auditOnce('WC-3', 'ship')).map((e) => e.action).sort()).toEqual(['ship', 'takeover']);
+  });
+
+  it('settles a purchase a gone desk left pending before buying: found on the service, recorded as that desk\'s and nothing bought; absent, given up in the audit log and bought here', async () => {
+    // Desk 8 claims two orders on a short lease, passes the guard for both, and is gone: it bought
+    // the label of WC-10 (and never said so), and had not sent the create of WC-11.
+    const gone: Warehouse = await rig.server.openDesk({ id: 'DESK8', name: 'Desk 8' });
+    const service = new ServiceClient({ baseUrl: rig.sandbox.baseUrl, authUrl: rig.sandbox.authUrl, auth: { method: 'apiKey', apiKey: rig.sandbox.credentials.apiKey }, requestsPerMinute: 10_000 });
+    const refs: Record<string, string> = {};
+    try {
+      for (const orderNumber of ['WC-10', 'WC-11']) {
+        expect((await claimOrder(gone.db, 'DESK8', orderNumber, 1_000)).kind).toBe('claimed');
+        const stationRef = newStationRef('DESK8', Date.now());
+        expect(await guardPurchase(gone.db, 'DESK8', { orderNumber, stationRef, requestKey: randomUUID() }, 1_000)).toMatchObject({ kind: 'clear' });
+        refs[orderNumber] = stationRef;
+      }
+      const bought = await buyLabel(service, { name: 'Desk 8' }, 'WC-10', refs['WC-10'] ?? '');
+      const tracking = bought.shipment.trackingNumbers[0] ?? '';
+
+      const takeOver = async (desk: StationDesk, orderNumber: string): Promise<void> => {
+        await rig.waitFor(async () => ((await scan(desk, orderNumber)).claim?.state === 'leaseExpired' ? true : undefined), `the lease of Desk 8 on ${orderNumber} to run out`);
+        expect((await desk.value('takeOverOrder', { orderNumber, reason: 'Desk 8 went dark mid-purchase' })).state).toBe('claimed');
+      };
+
+      // Found: the label Desk 8 bought is recorded as Desk 8's, and Desk 1 buys nothing.
+      await takeOver(desk1, 'WC-10');
+      const found = refusal(await ship(desk1, 'WC-10'));
+      expect(found).toEqual({
+        code: 'conflict',
+        message: `Order WC-10 was already bought at Desk 8 before this desk took it over (${refs['WC-10'] ?? ''}, tracking ${tracking}): it is recorded in the warehouse's history and not to be bought again`,
+      });
+      expect(rig.serviceShipments('WC-10')).toBe(1);
+      expect(await history('WC-10')).toEqual([{ station_ref: refs['WC-10'], desk_id: 'DESK8', via: 'guarded' }]);
+      expect(await orderStatus('WC-10')).toEqual({ status: 'shipped', station_ref: refs['WC-10'] });
+      expect((await listAudit(owner, { orderNumber: 'WC-10' })).find((e) => e.action === 'ship')).toMatchObject({ deskId: 'DESK1', stationRef: refs['WC-10'], detail: { foundOnTheService: true, boughtAt: 'DESK8' } });
+      // Pressed again, it is still refused (now as an order shipped), and still nothing is bought.
+      expect(refusal(await ship(desk1, 'WC-10')).message).toMatch(new RegExp(`^Order WC-10 was shipped at Desk 8 at ${TIME}`));
+      expect(rig.serviceShipments('WC-10')).toBe(1);
+
+      // Absent: Desk 8's purchase is given up with the reason, and Desk 2 buys the one label.
+      await takeOver(desk2, 'WC-11');
+      const stationRef = await shippedAt(desk2, await ship(desk2, 'WC-11'));
+      expect(stationRef).toMatch(/^PB-DESK2-/);
+      expect(rig.serviceShipments('WC-11')).toBe(1);
+      // The shipment reaches the warehouse through the desk's journal: its ship entry says it is there.
+      const entries = await auditOnce('WC-11', 'ship');
+      const purchases = (await owner.query<{ station_ref: string; state: string; note: string | null }>('SELECT station_ref, state, note FROM packbench.purchases WHERE order_number = $1 ORDER BY intended_at', ['WC-11'])).rows;
+      expect(purchases).toEqual([
+        { station_ref: refs['WC-11'], state: 'abandoned', note: `Desk 8 stopped while buying it; the service has no shipment under ${refs['WC-11'] ?? ''}` },
+        { station_ref: stationRef, state: 'bought', note: null },
+      ]);
+      expect(entries.find((e) => e.action === 'override')).toMatchObject({ deskId: 'DESK2', stationRef: refs['WC-11'], detail: { gaveUpPurchaseOf: 'DESK8' } });
+    } finally {
+      // Desk 8's warehouse connection is closed with the server's others when the rig stops.
+      service.close();
+    }
   });
 
   it('with PostgreSQL stopped, ships only the order it claimed, keeps what the warehouse must hear, and uploads it when PostgreSQL is back', async () => {

@@ -16,20 +16,20 @@
 import { randomUUID } from 'node:crypto';
 import { reconcileCreate } from '../../../electron/sync/reconcile';
 import { newStationRef } from '../../../electron/store/stationRef';
+import { settleOtherDeskPurchase } from '../../../electron/shipping/otherDeskPurchase';
 import {
   WarehouseUnavailableError,
-  abandonPurchase,
   claimOrder,
   takeOverClaim,
   guardPurchase,
   recordShipment,
-  shipmentFromCreate,
   uploadShipments,
   type BudgetMode,
   type ListenerState,
   type RecordInput,
+  type StandingPurchase,
 } from '../../../electron/warehouse';
-import { buyLabel, createFor, openDeskServices, quoteFor, type DeskSetup } from '../../support/deskWork';
+import { buyLabel, openDeskServices, quoteFor, type DeskSetup } from '../../support/deskWork';
 import { deskSetup, serveDesk, tell } from './deskChannel';
 
 export type DeskCommand =
@@ -80,23 +80,10 @@ async function race(orderNumber: string, at: number) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A purchase a gone desk left pending, looked up on the service by its reference: recorded when
- * found (so the order is not bought again), given up when absent. True when the order is settled.
- */
-async function settlePending(orderNumber: string, stationRef: string): Promise<'shipped' | 'free' | 'undecided'> {
-  const verdict = await reconcileCreate(client, stationRef);
-  if (verdict.verdict === 'found') {
-    const input = createFor(orderNumber, stationRef);
-    await recordShipment(warehouse.db, env.deskId, {
-      shipment: shipmentFromCreate({ stationRef, orderNumber, createdAt: Date.now(), input, result: verdict.result }),
-      audit: { entryId: randomUUID(), action: 'ship', actor: env.deskName, orderNumber, stationRef, detail: { foundOnTheService: true }, happenedAt: Date.now() },
-    });
-    return 'shipped';
-  }
-  if (verdict.verdict !== 'absent') return 'undecided';
-  const given = await abandonPurchase(warehouse.db, env.deskId, { stationRef, reason: `The service has no shipment under ${stationRef}`, actor: env.deskName });
-  return given.kind === 'abandoned' || given.kind === 'notPending' ? 'free' : 'undecided';
+/** A purchase a gone desk left pending, settled as the station settles it (looked up on the service by its reference). */
+async function settlePending(orderNumber: string, purchase: StandingPurchase): Promise<'shipped' | 'free' | 'undecided'> {
+  const settled = await settleOtherDeskPurchase({ db: warehouse.db, deskId: env.deskId, orderNumber, purchase, lookUp: (ref) => reconcileCreate(client, ref), now: Date.now });
+  return settled.kind === 'blocked' ? 'undecided' : settled.kind;
 }
 
 /** Works through the orders until each is shipped by some desk; survives desks and the database going away. */
@@ -133,7 +120,7 @@ async function shift(orders: readonly string[], leaseMs: number) {
         const stationRef = newStationRef(env.deskId, Date.now());
         let guard = await guardPurchase(warehouse.db, env.deskId, { orderNumber, stationRef, requestKey: `${env.deskId}-${orderNumber}` }, leaseMs);
         if (guard.kind === 'purchasePending' && guard.purchase.deskId !== env.deskId) {
-          const settled = await settlePending(orderNumber, guard.purchase.stationRef);
+          const settled = await settlePending(orderNumber, guard.purchase);
           if (settled === 'shipped') left.delete(orderNumber);
           if (settled !== 'free') continue;
           guard = await guardPurchase(warehouse.db, env.deskId, { orderNumber, stationRef, requestKey: `${env.deskId}-${orderNumber}` }, leaseMs);
