@@ -8,7 +8,7 @@ import type { OrderFilePhase } from './orders';
 import type { OutboxKind, OutboxState } from './outbox';
 import type { PrintEvent, PrinterStateEvent } from './printing';
 import type { TrackingStatus } from './tracking';
-import type { RequestBudgetMode, WarehouseStatus } from './warehouse';
+import type { OrderClaim, RequestBudgetMode, WarehouseStatus } from './warehouse';
 
 export const SYNC_PHASES = ['locations', 'shipments', 'tracking'] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
@@ -74,6 +74,11 @@ export type StationEvent =
    * Orders in the desk's store changed because the warehouse said so (another desk imported,
    * cancelled, claimed, shipped or released them): lists of orders read again.
    */
-  | { readonly type: 'ordersChanged'; readonly orderNumbers: readonly string[] };
+  | { readonly type: 'ordersChanged'; readonly orderNumbers: readonly string[] }
+  /**
+   * The order this desk held (the one on its Ship screen) was taken over by another desk while
+   * this desk could not renew its claim: the claim as it now stands, in words; Ship buys nothing for it.
+   */
+  | { readonly type: 'claimLost'; readonly claim: OrderClaim };
 
 export type StationEventType = StationEvent['type'];

@@ -73,6 +73,8 @@ export interface OrderClaimsParts {
   /** The lease asked for, when a test or the desk says (else the warehouse's `claimLeaseSeconds`, else 90 s). */
   readonly leaseMs?: number;
   readonly log: (line: string) => void;
+  /** The order held was taken over by another desk while this desk could not renew its claim: its claim now, for the screen. */
+  readonly onLost?: (claim: OrderClaim) => void;
   readonly calls?: ClaimCalls;
   /**
    * Looks a station reference up on the service (`reconcileCreate`): how the desk settles a
@@ -332,8 +334,17 @@ export class OrderClaims {
         if (signal.aborted) return;
         if (renewed.kind === 'lost') {
           // Shipped (its claim ends with it), or taken over after this desk could not renew it.
-          if (renewed.holder !== null) this.parts.log(`warehouse: order ${orderNumber} was taken over by ${renewed.holder.deskName}`);
           this.#forget();
+          if (renewed.holder !== null) {
+            this.parts.log(`warehouse: order ${orderNumber} was taken over by ${renewed.holder.deskName}`);
+            this.parts.onLost?.({
+              orderNumber,
+              state: 'heldElsewhere',
+              words: `Order ${orderNumber} was taken over while this desk could not renew its claim: it is ${holderWords(renewed.holder, this.parts.timeZone)}, so this desk cannot buy a label for it`,
+              mayShip: false,
+              mayTakeOver: false,
+            });
+          }
           return;
         }
       } catch (error) {

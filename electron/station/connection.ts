@@ -108,6 +108,7 @@ export class Connection {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       log: parts.log,
       lookUpPurchase: (stationRef) => reconcileCreate(this.service(), stationRef),
+      onLost: (claim) => parts.emit({ type: 'claimLost', claim }),
       ...(parts.tuning?.claimLeaseMs === undefined ? {} : { leaseMs: parts.tuning.claimLeaseMs }),
     });
     this.batches = new Batches({

@@ -78,6 +78,7 @@ export function startDesk(desk: Desk): () => void {
     desk.problems.follow(),
     desk.settings.follow(),
     desk.warehouse.follow(),
+    desk.ship.follow(),
     desk.budget.follow(),
     desk.conflicts.follow(),
     desk.scale.watch(),

@@ -90,6 +90,34 @@ describe("this desk's claim", () => {
     expect(station.inputsOf('releaseOrder')).toHaveLength(1);
   });
 
+  it('lost to a takeover while it was on screen is said at once, with an error sound, and Ship then buys nothing; a lost claim of another order changes nothing', async () => {
+    const { station, session, sounds } = await desk();
+    const stop = session.follow();
+    station.claims.set('#1001', { orderNumber: '#1001', state: 'claimed', words: 'Order #1001 is claimed for Desk 1: other desks see it being packed here', mayShip: true, mayTakeOver: false });
+    expect(await session.scan('#1001')).toBe('loaded');
+    const lost: OrderClaim = {
+      orderNumber: '#1001',
+      state: 'heldElsewhere',
+      words: 'Order #1001 was taken over while this desk could not renew its claim: it is being packed at Desk 3 since 10:47, so this desk cannot buy a label for it',
+      mayShip: false,
+      mayTakeOver: false,
+    };
+    station.emit({ type: 'claimLost', claim: { ...lost, orderNumber: '#2002' } });
+    expect(session.claimBlocks).toBe(false);
+    expect(sounds).not.toContain('error');
+
+    station.emit({ type: 'claimLost', claim: lost });
+    expect(session.claim).toEqual(lost);
+    expect(session.claimBlocks).toBe(true);
+    expect(sounds).toContain('error');
+    expect(await session.ship()).toBe('held');
+    expect(station.inputsOf('ship')).toEqual([]);
+    // No longer followed: the screen keeps what it shows.
+    stop();
+    station.emit({ type: 'claimLost', claim: { ...lost, words: 'later words' } });
+    expect(session.claim?.words).toBe(lost.words);
+  });
+
   it('at a desk alone there is no claim: nothing is said, nothing given back', async () => {
     const { station, session } = await desk();
     expect(await session.scan('#1001')).toBe('loaded');

@@ -91,6 +91,17 @@ export class ShipSession {
     this.progress = new ShipmentProgress(station, () => desk.settings.current?.autoPrintLabels ?? true);
   }
 
+  /** Follows the station's events; returns the function that stops following them. */
+  follow(): () => void {
+    return this.station.on('claimLost', (event) => {
+      // Another desk took over the order on screen while this desk could not renew its claim:
+      // the notice says so at once, not at the next press of Ship.
+      if (this.#claim?.orderNumber !== event.claim.orderNumber || this.shipped) return;
+      this.#claim = event.claim;
+      this.#sound('error');
+    });
+  }
+
   get loading(): boolean {
     return this.#loading;
   }

@@ -21,7 +21,7 @@ import { ADMIN_DESK } from '../../support/warehouseServer';
 
 /** Short enough to see a lease run out in a test, long enough to be renewed on a busy machine (every third of it). */
 const LEASE_MS = 6_000;
-const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7', 'WC-8', 'WC-9', 'WC-10', 'WC-11'];
+const ORDERS = ['WC-1', 'WC-2', 'WC-3', 'WC-4', 'WC-5', 'WC-6', 'WC-7', 'WC-8', 'WC-9', 'WC-10', 'WC-11', 'WC-12'];
 const CSV = ['Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit', ...ORDERS.map((n) => `${n},Jordan Lee,500 Howard St,San Francisco,CA,94105,US,SKU-1,Mug,1,12.50,12,oz`)].join('\n');
 const TIME = String.raw`\d\d:\d\d`;
 
@@ -178,6 +178,24 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
     await shippedAt(desk1, await ship(desk1, 'WC-3'));
     expect(rig.serviceShipments('WC-3')).toBe(1);
     expect((await auditOnce('WC-3', 'ship')).map((e) => e.action).sort()).toEqual(['ship', 'takeover']);
+  });
+
+  it('tells the desk at once when the order on its screen was taken over while it could not renew its claim', async () => {
+    expect((await scan(desk1, 'WC-12')).claim?.state).toBe('claimed');
+    const from = desk1.events.length;
+    // Desk 1's lease ends as if its renewals had not reached the warehouse (a network hiccup), and
+    // Desk 2 takes the order over before Desk 1's next renewal; tried again if that renewal came first.
+    await rig.waitFor(async () => {
+      await owner.query(`UPDATE packbench.claims SET lease_until = clock_timestamp() - interval '1 second' WHERE order_number = 'WC-12' AND desk_id = 'DESK1'`);
+      const taken = await desk2.value('takeOverOrder', { orderNumber: 'WC-12', reason: 'Desk 1 stopped answering' });
+      return taken.state === 'claimed' ? true : undefined;
+    }, 'Desk 2 to take WC-12 over');
+    const lost = await desk1.waitForEvent('claimLost', (e) => e.claim.orderNumber === 'WC-12', from);
+    expect(lost.claim).toMatchObject({ state: 'heldElsewhere', mayShip: false, mayTakeOver: false });
+    expect(lost.claim.words).toMatch(new RegExp(`^Order WC-12 was taken over while this desk could not renew its claim: it is being packed at Desk 2 since ${TIME}, so this desk cannot buy a label for it$`));
+    expect(refusal(await ship(desk1, 'WC-12')).message).toMatch(/^Order WC-12 is being packed at Desk 2 since/);
+    expect(rig.serviceShipments('WC-12')).toBe(0);
+    await desk2.value('releaseOrder', { orderNumber: 'WC-12' });
   });
 
   it('settles a purchase a gone desk left pending before buying: found on the service, recorded as that desk\'s and nothing bought; absent, given up in the audit log and bought here', async () => {
