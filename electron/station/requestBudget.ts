@@ -122,8 +122,12 @@ export class RequestBudget implements RequestGate {
     if (this.#closed) return;
     const previous = this.#shared;
     if (warehouse !== undefined) {
-      // The same warehouse (its LISTEN session came back): the shared budget already follows it.
-      if (previous?.warehouse === warehouse) return;
+      // The same warehouse: the shared budget already follows it. Its LISTEN session broke: the
+      // budget keeps to its local share from now (its probe finds the database when it is back).
+      if (previous?.warehouse === warehouse) {
+        if (status.state === 'unreachable') previous.budget.databaseUnreachable(WHY_NOT_SHARED.unreachable);
+        return;
+      }
       const budget = await this.#openShared(warehouse);
       this.#use(budget, modeOf(budget.mode));
     } else {

@@ -436,6 +436,15 @@ export class SharedBudget implements RequestGate {
 
   // ---- Without the database ---------------------------------------------------------------
 
+  /**
+   * The desk learned the database is gone some other way (its LISTEN session broke): keep to the
+   * local share now, so the header says so at once rather than at the next request. The probe
+   * brings the budget back to the shared window once the database answers.
+   */
+  databaseUnreachable(reason: string): void {
+    if (!this.closed) this.goLocal(reason);
+  }
+
   private goLocal(error: unknown): void {
     if (this.currentMode.kind === 'local') return;
     const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: messageOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });

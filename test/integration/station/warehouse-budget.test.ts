@@ -107,10 +107,10 @@ describe('the request budget of one credential shared by two stations', () => {
     const [desk1] = stations;
     const from = desk1!.events.length;
     await server.postgres.stopServer('fast');
-    // The budget learns the database is gone when it next asks it for a slot.
+    // Said as soon as the link hears the database is gone, before the desk sends anything.
+    const local = await budgetMode(desk1!, 'local', from);
     const checked = await desk1!.call('validateAddress', { address: shipment().shipTo });
     expect(checked.ok).toBe(true);
-    const local = await budgetMode(desk1!, 'local', from);
     expect(local.mode.words).toMatch(new RegExp(`^The warehouse database cannot be reached \\(.+\\): this desk keeps to ${String(LIMIT / 2)} requests a ${String(WINDOW_MS / 1000)} s window of the credential's ${String(LIMIT)} until it is back\\.$`));
     expect((await desk1!.value('getRequestBudget', {}))?.kind).toBe('local');
     const back = desk1!.events.length;
