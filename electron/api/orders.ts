@@ -278,6 +278,16 @@ export interface StoredOrder {
   /** The station reference of the shipment that shipped it; null while open (or cancelled before shipping). */
   readonly stationRef: string | null;
   readonly shippedAt: number | null;
+  /** In warehouse mode, the desk whose claim it was under when the warehouse last said (this desk's too); null when none. */
+  readonly claim: OrderHolder | null;
+}
+
+/** The desk packing an order, as the warehouse last said: the Orders list shows it. */
+export interface OrderHolder {
+  readonly deskId: string;
+  readonly deskName: string;
+  /** When that desk claimed it (ms since 1970, the warehouse's clock). */
+  readonly since: number;
 }
 
 /** An item of an order as a customs line, in the desk's unit of weight; a price may be missing. */

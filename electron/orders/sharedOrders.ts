@@ -43,6 +43,7 @@ function mirrored(order: SharedOrder): MirroredOrder {
     stationRef: order.stationRef,
     shippedAt: order.shippedAt,
     importedAt: order.importedAt,
+    claim: order.claim === null ? null : { deskId: order.claim.deskId, deskName: order.claim.deskName, since: order.claim.claimedAt },
   };
 }
 

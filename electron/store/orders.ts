@@ -79,6 +79,10 @@ const OrderRow = z.object({
   updated_at: z.number().int(),
   station_ref: z.string().nullable(),
   shipped_at: z.number().int().nullable(),
+  // Schema 16; read as none from a store not yet moved to it (the migration tests read older ones).
+  claim_desk_id: z.string().nullish(),
+  claim_desk_name: z.string().nullish(),
+  claimed_at: z.number().int().nullish(),
 });
 
 function toOrder(row: unknown): StoredOrder {
@@ -99,6 +103,7 @@ function toOrder(row: unknown): StoredOrder {
     updatedAt: parsed.updated_at,
     stationRef: parsed.station_ref,
     shippedAt: parsed.shipped_at,
+    claim: parsed.claim_desk_id == null || parsed.claimed_at == null ? null : { deskId: parsed.claim_desk_id, deskName: parsed.claim_desk_name ?? parsed.claim_desk_id, since: parsed.claimed_at },
   };
 }
 
@@ -238,18 +243,25 @@ const MirroredOrderSchema = OrderToStore.extend({
   stationRef: z.string().min(1).nullable(),
   shippedAt: Instant.nullable(),
   importedAt: Instant,
+  /** The desk holding its claim, if one does. */
+  claim: z.object({ deskId: z.string().min(1), deskName: z.string().min(1), since: Instant }).nullable().default(null),
 });
 /** An order as a warehouse the desks share keeps it: its content, where it stands, and when it was first imported. */
 export type MirroredOrder = z.input<typeof MirroredOrderSchema>;
 
 const MIRROR_INSERT = `
-INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at, station_ref, shipped_at)
-VALUES (@orderNumber, @scanKey, @status, @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, 'generic', @searchText, @importedAt, @now, @stationRef, @shippedAt)`;
+INSERT INTO orders (order_number, scan_key, status, ship_to, ship_to_country, items, requested_service, currency, note, gift_message, estimated_weight_grams, format, search_text, imported_at, updated_at, station_ref, shipped_at, claim_desk_id, claim_desk_name, claimed_at)
+VALUES (@orderNumber, @scanKey, @status, @shipTo, @shipToCountry, @items, @requestedService, @currency, @note, @giftMessage, @weight, 'generic', @searchText, @importedAt, @now, @stationRef, @shippedAt, @claimDeskId, @claimDeskName, @claimedAt)`;
 
 const MIRROR_UPDATE = `
 UPDATE orders SET status = @status, ship_to = @shipTo, ship_to_country = @shipToCountry, items = @items, requested_service = @requestedService, currency = @currency,
-  note = @note, gift_message = @giftMessage, estimated_weight_grams = @weight, search_text = @searchText, station_ref = @stationRef, shipped_at = @shippedAt, updated_at = @now
+  note = @note, gift_message = @giftMessage, estimated_weight_grams = @weight, search_text = @searchText, station_ref = @stationRef, shipped_at = @shippedAt, updated_at = @now,
+  claim_desk_id = @claimDeskId, claim_desk_name = @claimDeskName, claimed_at = @claimedAt
 WHERE order_number = @orderNumber`;
+
+const MIRROR_CLAIM = 'UPDATE orders SET claim_desk_id = @claimDeskId, claim_desk_name = @claimDeskName, claimed_at = @claimedAt WHERE order_number = @orderNumber';
+
+const sameHolder = (a: StoredOrder['claim'], b: StoredOrder['claim']): boolean => a?.deskId === b?.deskId && a?.deskName === b?.deskName && a?.since === b?.since;
 
 /**
  * Writes the warehouse's word about an order into the desk's copy, so scans and lists find it
@@ -272,6 +284,9 @@ export function mirrorSharedOrder(db: Db, order: MirroredOrder, now: number): bo
       shippedAt: shared.status === 'shipped' ? (shared.shippedAt ?? at) : null,
       importedAt: shared.importedAt,
       now: at,
+      claimDeskId: shared.claim?.deskId ?? null,
+      claimDeskName: shared.claim?.deskName ?? null,
+      claimedAt: shared.claim?.since ?? null,
       ...contentColumns(shared),
     };
     if (columns.status === 'shipped' && columns.stationRef === null) throw new StoreInputError(`warehouse order ${shared.orderNumber}`, ['stationRef: a shipped order names its shipment']);
@@ -279,10 +294,13 @@ export function mirrorSharedOrder(db: Db, order: MirroredOrder, now: number): bo
       statement(db, MIRROR_INSERT).run(columns);
       return true;
     }
-    if (local.status === 'shipped' && local.stationRef !== null && statement(db, 'SELECT 1 FROM shipments WHERE station_ref = ?').get(local.stationRef) !== undefined) return false;
-    if (local.status === 'cancelled' && shared.status === 'open') return false;
+    // Who holds the order is the warehouse's word alone, whatever this desk knows of the rest.
+    const holderChanged = !sameHolder(local.claim, shared.claim);
+    if (holderChanged) statement(db, MIRROR_CLAIM).run(columns);
+    if (local.status === 'shipped' && local.stationRef !== null && statement(db, 'SELECT 1 FROM shipments WHERE station_ref = ?').get(local.stationRef) !== undefined) return holderChanged;
+    if (local.status === 'cancelled' && shared.status === 'open') return holderChanged;
     const stored = statement(db, STORED_CONTENT).get(shared.orderNumber) as StoredContent;
-    if (local.status === columns.status && local.stationRef === columns.stationRef && sameContent(stored, columns)) return false;
+    if (local.status === columns.status && local.stationRef === columns.stationRef && sameContent(stored, columns)) return holderChanged;
     statement(db, MIRROR_UPDATE).run(columns);
     return true;
   });

@@ -2,11 +2,12 @@
  * Two desks in two pages, each a whole station in a process of its own (stationDesks.ts) serving
  * the built renderer, on one sandbox and one warehouse database (a private PostgreSQL): desk 1
  * scans an order and desk 2, scanning it, is told it is being packed at Desk 1 and cannot ship it;
- * desk 1 ships it from its screen, and desk 2 scanning it again is told where and when it shipped.
+ * its Orders screen names Desk 1 beside the order; desk 1 ships it from its screen, and desk 2
+ * scanning it again is told where and when it shipped.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startStationDesks, type StationDesk, type StationDesks } from '../support/stationDesks';
-import { RENDERER_DIR, SLOW, expectAccessible } from './desk';
+import { RENDERER_DIR, SLOW, expectAccessible, openScreen } from './desk';
 import { ShipPage } from './shipPage';
 
 const ORDER = 'WD-1001';
@@ -53,6 +54,15 @@ test('desk 2 sees desk 1 packing an order and cannot ship it; once desk 1 ships 
     await expect(held).toHaveAttribute('role', 'alert');
     await expect(ship2.shipButton).toBeDisabled();
     await expectAccessible(page2, 'Ship, an order another desk is packing');
+
+    // Desk 2's Orders screen (another tab at that desk) says who is packing it.
+    const orders2 = await context2.newPage();
+    await orders2.goto(desk2.openUrl);
+    await openScreen(orders2, 'Orders');
+    const row = orders2.getByTestId('order-row').filter({ hasText: ORDER });
+    await expect(row.getByTestId('order-holder')).toHaveText(/^Being packed at Desk 1 since \d\d:\d\d$/, { timeout: SLOW });
+    await expectAccessible(orders2, 'Orders, an order another desk is packing');
+    await orders2.close();
 
     // Desk 1 boxes it (the weight as the order gives it), asks for rates and ships with the chosen one.
     await expect(page1.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset')).toBeFocused();

@@ -14,10 +14,11 @@ import { scansAndOverridesSchema } from './012-scans-and-overrides';
 import { printLayoutSchema } from './013-print-layout';
 import { orderCountsSchema } from './014-order-counts';
 import { warehouseJournalSchema } from './015-warehouse-journal';
+import { orderClaimsSchema } from './016-order-claims';
 import { assertMigrationOrder, latestVersion } from './runner';
 import type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema, orderCountsSchema, warehouseJournalSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, deskSchema, shipmentListSchema, searchKeysSchema, ordersSchema, batchesSchema, printTargetSchema, setAsideStatusSchema, seqIndexSchema, printHoldSchema, orderNotesSchema, scansAndOverridesSchema, printLayoutSchema, orderCountsSchema, warehouseJournalSchema, orderClaimsSchema];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(MIGRATIONS);

@@ -10,6 +10,7 @@ const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 // What toLocaleDateString() writes with no options: 11/25/2026.
 const shortDateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric' });
+const clockTimeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The currency's formatter, or null for a code the browser does not know. */
 function moneyFormat(code: string): Intl.NumberFormat | null {
@@ -34,6 +35,11 @@ export function money(amount: number | undefined, currency: string | undefined):
 
 export function dateTime(ms: number): string {
   return dateTimeFormat.format(ms);
+}
+
+/** The time of day alone, on a 24-hour clock ("10:42"), as the station's own words say it. */
+export function clockTime(ms: number): string {
+  return clockTimeFormat.format(ms);
 }
 
 /** The day alone, in numbers as the desk's locale orders them: for a column of dates. */

@@ -7,10 +7,21 @@
 import type { MethodInput, OrderStatus, StoredOrder } from '../../../electron/api';
 import { coalesce } from '../lib/coalesce';
 import { handleError } from '../lib/errors';
+import { clockTime } from '../lib/format';
 import type { StationClient } from '../lib/station';
 
 export const ORDER_PAGE = 50;
 export const ORDER_STATUS_WORDS = { open: 'Open', shipped: 'Shipped', cancelled: 'Cancelled' } as const satisfies Record<OrderStatus, string>;
+
+/**
+ * Who is packing an open order, in warehouse mode, as the warehouse last said: "Packing here" for
+ * this desk's claim, "Being packed at Desk 3 since 10:42" for another's; nothing for an order no
+ * desk holds (or one shipped or cancelled, whose claim is over).
+ */
+export function holderWords(order: StoredOrder, deskId: string | undefined): string | undefined {
+  if (order.status !== 'open' || order.claim === null) return undefined;
+  return order.claim.deskId === deskId ? 'Packing here' : `Being packed at ${order.claim.deskName} since ${clockTime(order.claim.since)}`;
+}
 
 export class OrderListState {
   #orders = $state.raw<readonly StoredOrder[]>([]);

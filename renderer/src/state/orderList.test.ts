@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FAKE_ORDERS, FakeStation, refusal, settled } from '../testing/fakeStation';
 import { watchToasts } from '../testing/toasts';
-import { ORDER_PAGE, OrderListState } from './orderList.svelte';
+import { clockTime } from '../lib/format';
+import { ORDER_PAGE, OrderListState, holderWords } from './orderList.svelte';
 
 const POUND = 453.59237;
 
@@ -54,5 +55,23 @@ describe('the order list', () => {
     station.emit({ type: 'connectionChanged', profileId: 'hq' });
     await vi.waitFor(() => expect(toasts).toEqual(['The orders table is locked. The details are in the station log.']));
     expect(list.orders).toHaveLength(FAKE_ORDERS.length);
+  });
+});
+
+describe('who is packing an order, in warehouse mode', () => {
+  const [first] = FAKE_ORDERS;
+  if (first === undefined) throw new Error('the fake station has no orders');
+  const since = Date.UTC(2026, 10, 26, 10, 42);
+  const held = { ...first, claim: { deskId: 'DESK3', deskName: 'Desk 3', since } };
+
+  it('names the other desk and since when, says "Packing here" for this desk, and nothing when no desk holds it or it is over', () => {
+    expect(holderWords(held, 'DESK1')).toBe(`Being packed at Desk 3 since ${clockTime(since)}`);
+    expect(clockTime(since)).toMatch(/^\d\d:\d\d$/);
+    expect(holderWords(held, 'DESK3')).toBe('Packing here');
+    expect(holderWords(first, 'DESK1')).toBeUndefined();
+    expect(holderWords({ ...held, status: 'shipped' }, 'DESK1')).toBeUndefined();
+    expect(holderWords({ ...held, status: 'cancelled' }, 'DESK1')).toBeUndefined();
+    // A desk that has not loaded its settings yet still names the holder.
+    expect(holderWords(held, undefined)).toBe(`Being packed at Desk 3 since ${clockTime(since)}`);
   });
 });

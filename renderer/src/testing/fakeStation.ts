@@ -42,6 +42,7 @@ const order = (orderNumber: string, shipTo: StoredOrder['shipTo'], items: Stored
   updatedAt: 1,
   stationRef: null,
   shippedAt: null,
+  claim: null,
 });
 
 const item = (sku: string | null, barcode: string | null, description: string, quantity: number): StoredOrder['items'][number] => ({ sku, barcode, description, quantity, unitPrice: 12, unitWeightGrams: 200 });

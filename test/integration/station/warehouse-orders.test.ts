@@ -65,6 +65,21 @@ describe('orders shared by three desks', () => {
     }
   });
 
+  it('claimed at one desk show who is packing them in every desk’s list, and no holder once given back', async () => {
+    const holderAt = async (desk: StationDesk, orderNumber: string) => (await desk.value('listOrders', { status: 'open', query: orderNumber, limit: 5 })).orders.find((o) => o.orderNumber === orderNumber)?.claim;
+    const from1 = desk1.events.length;
+    const from2 = desk2.events.length;
+    expect((await desk3.value('scanOrder', { scanned: 'WH-003' })).claim?.state).toBe('claimed');
+    await desk1.waitForEvent('ordersChanged', (e) => e.orderNumbers.includes('WH-003'), from1);
+    await desk2.waitForEvent('ordersChanged', (e) => e.orderNumbers.includes('WH-003'), from2);
+    for (const desk of [desk1, desk2, desk3]) expect(await holderAt(desk, 'WH-003')).toMatchObject({ deskId: 'DESK3', deskName: 'Desk 3', since: expect.any(Number) as unknown });
+
+    const back = desk1.events.length;
+    await desk3.value('releaseOrder', { orderNumber: 'WH-003' });
+    await desk1.waitForEvent('ordersChanged', (e) => e.orderNumbers.includes('WH-003'), back);
+    expect(await holderAt(desk1, 'WH-003')).toBeNull();
+  });
+
   it('cancelled by a later file at desk 3 are cancelled at every desk', async () => {
     const from1 = desk1.events.length;
     const from2 = desk2.events.length;

@@ -25,6 +25,7 @@ const ORDER: StoredOrder = {
   updatedAt: 1,
   stationRef: null,
   shippedAt: null,
+  claim: null,
 };
 
 describe('a packing slip', () => {

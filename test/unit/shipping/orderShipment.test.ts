@@ -25,6 +25,7 @@ const ORDER: StoredOrder = {
   updatedAt: 1,
   stationRef: null,
   shippedAt: null,
+  claim: null,
 };
 
 const SHIP_FROM = { id: 'loc_chicago', address: { companyName: 'Packbench Demo Warehouse', address1: '233 S Wacker Dr', city: 'Chicago', stateProvince: 'IL', zipPostalCode: '60606', country: 'US' } };

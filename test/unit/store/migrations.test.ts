@@ -345,6 +345,15 @@ const SAMPLES: Record<number, { seed(db: Db): void; check(db: Db): void }> = {
       expect(db.prepare("SELECT status FROM shipments WHERE station_ref = 'PB-D12-01'").pluck().get()).toBe('Created');
     },
   },
+  15: {
+    seed: (db) => {
+      insertV5Order(db, 'W-15', null);
+    },
+    check: (db) => {
+      // An order from before the claims were kept at the desk: nobody is said to be packing it.
+      expect(orders.getOrder(db, 'W-15')).toMatchObject({ orderNumber: 'W-15', status: 'open', claim: null });
+    },
+  },
 };
 
 /** An order row as schemas 5 to 10 held it: no note, no gift message, no item barcodes. */

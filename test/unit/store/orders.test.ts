@@ -55,6 +55,7 @@ describe('importing a file', () => {
       updatedAt: T0,
       stationRef: null,
       shippedAt: null,
+      claim: null,
     });
     expect(orders.getOrder(db, '#9999')).toBeUndefined();
   });
@@ -383,6 +384,29 @@ describe("the warehouse's word about an order", () => {
     expect(orders.getOrder(db, '#1002')?.status).toBe('cancelled');
     expect(orders.mirrorSharedOrder(db, { ...open1002, status: 'shipped', stationRef: REF_OTHER_DESK, shippedAt: T0 }, T0 + 2000)).toBe(true);
     expect(orders.getOrder(db, '#1002')).toMatchObject({ status: 'shipped', stationRef: REF_OTHER_DESK });
+  });
+
+  it('keeps who is packing an order as the warehouse says, even where the rest of its word is not taken, and reads it back with the order', () => {
+    const { db } = openTempStore();
+    importFile(db, SHOPIFY);
+    expect(orders.getOrder(db, '#1001')?.claim).toBeNull();
+    const desk3 = { deskId: 'DESK3', deskName: 'Desk 3', since: T0 + 100 };
+    const open1001 = sharedOf(db, '#1001');
+    expect(orders.mirrorSharedOrder(db, { ...open1001, claim: desk3 }, T0 + 1000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')?.claim).toEqual(desk3);
+    expect(orders.listOrders(db, { status: 'open', limit: 50, offset: 0 }).orders.find((o) => o.orderNumber === '#1001')?.claim).toEqual(desk3);
+    expect(orders.mirrorSharedOrder(db, { ...open1001, claim: desk3 }, T0 + 2000)).toBe(false);
+    // Taken over by another desk, then given back.
+    expect(orders.mirrorSharedOrder(db, { ...open1001, claim: { deskId: 'DESK1', deskName: 'Desk 1', since: T0 + 3000 } }, T0 + 3000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')?.claim).toMatchObject({ deskName: 'Desk 1' });
+    expect(orders.mirrorSharedOrder(db, { ...open1001, claim: null }, T0 + 4000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')?.claim).toBeNull();
+
+    // Shipped by this desk's own shipment: the status stays this desk's, the holder the warehouse's.
+    outbox.queueShipment(db, { stationRef: REF_A, input: shipmentInput(), now: T0 });
+    orders.followShipment(db, REF_A, '#1001', T0);
+    expect(orders.mirrorSharedOrder(db, { ...open1001, claim: desk3 }, T0 + 5000)).toBe(true);
+    expect(orders.getOrder(db, '#1001')).toMatchObject({ status: 'shipped', stationRef: REF_A, claim: desk3 });
   });
 
   it('refuses a shipped order that names no shipment, changing nothing', () => {
