@@ -51,7 +51,7 @@ import type { QueuedChange, SearchResult, ShipResult, ShipmentDetail, ShipmentSu
 import { StationRef } from './stationRef';
 import { TimeZoneName } from './today';
 import { ResolveConflictInput, TakeoverReason, WarehouseLinkInput } from './warehouse';
-import type { OrderClaim, RequestBudgetMode, WarehouseConflict, WarehouseTest, WarehouseView } from './warehouse';
+import type { OrderClaim, RequestBudgetMode, WarehouseConflict, WarehouseJournalView, WarehouseTest, WarehouseView } from './warehouse';
 import type { DayAtAGlance } from './today';
 
 const NoInput = z.strictObject({});
@@ -321,6 +321,8 @@ export const STATION_METHODS = {
   listWarehouseConflicts: NoInput,
   /** A person settles a conflict, saying what was done (a `resolve` audit entry); false when it was already settled. */
   resolveWarehouseConflict: ResolveConflictInput,
+  /** What the desk still owes the warehouse: entries waiting, and those it refused with the reason. */
+  getWarehouseJournal: NoInput,
 } as const satisfies Record<string, z.ZodType>;
 
 export type StationMethod = keyof typeof STATION_METHODS;
@@ -431,6 +433,7 @@ export interface StationResults {
   countWarehouseConflicts: number;
   listWarehouseConflicts: readonly WarehouseConflict[];
   resolveWarehouseConflict: boolean;
+  getWarehouseJournal: WarehouseJournalView;
 }
 
 /** Every method has an answer type and every answer type a method. */

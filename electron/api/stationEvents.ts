@@ -79,6 +79,8 @@ export type StationEvent =
    * The order this desk held (the one on its Ship screen) was taken over by another desk while
    * this desk could not renew its claim: the claim as it now stands, in words; Ship buys nothing for it.
    */
-  | { readonly type: 'claimLost'; readonly claim: OrderClaim };
+  | { readonly type: 'claimLost'; readonly claim: OrderClaim }
+  /** The desk's journal for the warehouse changed: entries waiting to be sent, and how many of them the warehouse refused. */
+  | { readonly type: 'warehouseJournal'; readonly waiting: number; readonly refused: number };
 
 export type StationEventType = StationEvent['type'];

@@ -138,6 +138,27 @@ export interface WarehouseConflict {
   readonly resolution: string | null;
 }
 
+/**
+ * What the desk still owes the warehouse database (its journal): how many entries wait to be sent,
+ * and those the warehouse refused, each with its reason, for a person to see (they stay and are
+ * tried again at each pass).
+ */
+export interface WarehouseJournalView {
+  readonly waiting: number;
+  readonly refused: readonly RefusedJournalEntry[];
+}
+
+export interface RefusedJournalEntry {
+  readonly id: number;
+  /** What it tells, in words ("Shipment PB-DESK1-… of order 1001", "Void of PB-DESK1-…"). */
+  readonly what: string;
+  readonly attempts: number;
+  /** The warehouse's refusal, as it said it. */
+  readonly reason: string;
+  /** When the desk wrote it (ms since 1970). */
+  readonly since: number;
+}
+
 /** Settling a conflict: which one, and what was done, in words (e.g. "voided the label of Desk 2"). */
 export const ResolveConflictInput = z.strictObject({
   conflictId: z.number().int('must be a whole number').min(1).max(Number.MAX_SAFE_INTEGER),

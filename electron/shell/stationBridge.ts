@@ -114,6 +114,7 @@ export function buildStationBridge(invoke: Invoke, subscribe: Subscribe): Statio
     countWarehouseConflicts: (input) => invoke('countWarehouseConflicts', input),
     listWarehouseConflicts: (input) => invoke('listWarehouseConflicts', input),
     resolveWarehouseConflict: (input) => invoke('resolveWarehouseConflict', input),
+    getWarehouseJournal: (input) => invoke('getWarehouseJournal', input),
 
     onEvent: (listener) => {
       // The page may pass anything; only a function is ever registered.

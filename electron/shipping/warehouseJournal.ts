@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import type { OutboxState } from '../api';
+import type { OutboxState, RefusedJournalEntry, WarehouseJournalView } from '../api';
 import { messageOf } from '../base/errors';
 import type { Store, WarehouseJournalEntry, WarehouseJournalKind } from '../store';
 import type { WarehouseAccess } from './orderClaims';
@@ -52,7 +52,24 @@ export interface WarehouseJournalParts {
   readonly deskId: () => string;
   readonly now: () => number;
   readonly log: (line: string) => void;
+  /** The journal changed (an entry written, sent or refused): entries waiting, and how many were refused. */
+  readonly onChange?: (counts: { readonly waiting: number; readonly refused: number }) => void;
   readonly calls?: JournalCalls;
+}
+
+/** Refused entries listed at most (a person reads them; more than this is said as a count). */
+const REFUSED_SHOWN = 200;
+
+const KIND_WORDS: Readonly<Record<WarehouseJournalKind, string>> = { shipment: 'Shipment', audit: 'Audit entry', abandon: 'Purchase given up', void: 'Void' };
+
+/** What an entry tells, in words, from its payload (read leniently: it is shown, not sent). */
+function whatOf(entry: WarehouseJournalEntry): string {
+  const payload = z.looseObject({ stationRef: z.string().optional(), orderNumber: z.string().nullish(), action: z.string().optional(), shipment: z.looseObject({ stationRef: z.string().optional(), orderNumber: z.string().nullish() }).optional() }).safeParse(entry.payload);
+  const fields = payload.success ? payload.data : {};
+  const ref = fields.shipment?.stationRef ?? fields.stationRef;
+  const order = fields.shipment?.orderNumber ?? fields.orderNumber;
+  const kind = entry.kind === 'audit' && fields.action !== undefined ? `${KIND_WORDS.audit} (${fields.action})` : KIND_WORDS[entry.kind];
+  return [kind, ref === undefined ? '' : ` ${ref}`, order === undefined || order === null ? '' : ` of order ${order}`].join('');
 }
 
 /** A settled outbox item, as the coordinator hears it. */
@@ -73,6 +90,14 @@ export class WarehouseJournal {
 
   constructor(private readonly parts: WarehouseJournalParts) {
     this.#calls = parts.calls ?? WAREHOUSE_JOURNAL_CALLS;
+  }
+
+  /** What the desk still owes the warehouse, for a person: how many entries wait, and those refused with the reason. */
+  view(): WarehouseJournalView {
+    const refused = this.parts.store.read.refusedWarehouseJournal(REFUSED_SHOWN).map(
+      (entry): RefusedJournalEntry => ({ id: entry.id, what: whatOf(entry), attempts: entry.attempts, reason: entry.lastError ?? '', since: entry.createdAt }),
+    );
+    return { waiting: this.waiting, refused };
   }
 
   /** Entries not yet sent. */
@@ -122,6 +147,7 @@ export class WarehouseJournal {
         } while (this.#again);
       } finally {
         this.#sending = undefined;
+        this.#told();
       }
     })();
     return this.#sending;
@@ -133,7 +159,13 @@ export class WarehouseJournal {
 
   #add(kind: WarehouseJournalKind, payload: unknown): void {
     this.parts.store.atomically((write) => write.journalForWarehouse(kind, payload, this.parts.now()));
+    this.#told();
     void this.flush();
+  }
+
+  #told(): void {
+    if (this.parts.onChange === undefined) return;
+    this.parts.onChange({ waiting: this.waiting, refused: this.parts.store.read.refusedWarehouseJournal(REFUSED_SHOWN).length });
   }
 
   async #pass(): Promise<void> {

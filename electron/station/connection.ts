@@ -129,7 +129,14 @@ export class Connection {
       ...(parts.tuning?.printPollMs === undefined ? {} : { pollMs: parts.tuning.printPollMs }),
       ...(parts.tuning?.printerPollMs === undefined ? {} : { printerPollMs: parts.tuning.printerPollMs }),
     });
-    this.journal = new WarehouseJournal({ store, warehouse: warehouseNow, deskId, now: () => parts.timers.now(), log: parts.log });
+    this.journal = new WarehouseJournal({
+      store,
+      warehouse: warehouseNow,
+      deskId,
+      now: () => parts.timers.now(),
+      log: parts.log,
+      onChange: ({ waiting, refused }) => parts.emit({ type: 'warehouseJournal', waiting, refused }),
+    });
     this.coordinator = new OutboxCoordinator({ store, printing: this.printing, batches: this.batches, journal: this.journal, emit: parts.emit });
     this.conflicts = new WarehouseConflicts({ link: () => this.warehouse.warehouse, emit: parts.emit, log: parts.log });
     this.sharedOrders = new SharedOrders({ store, now: () => parts.timers.now(), emit: parts.emit, log: parts.log });

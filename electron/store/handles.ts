@@ -61,6 +61,7 @@ function deskReads(db: Db): DeskReads {
     dayAtAGlance: (args) => dayAtAGlance(db, args),
 
     warehouseJournal: (limit) => warehouseJournal.listEntries(db, limit),
+    refusedWarehouseJournal: (limit) => warehouseJournal.listRefused(db, limit),
     warehouseJournalSize: () => warehouseJournal.countEntries(db),
   };
 }

@@ -143,6 +143,8 @@ export interface DeskReads {
 
   // What the desk owes the warehouse database, oldest first.
   warehouseJournal(limit: number): WarehouseJournalEntry[];
+  /** Entries the warehouse refused at their last send, oldest first. */
+  refusedWarehouseJournal(limit: number): WarehouseJournalEntry[];
   warehouseJournalSize(): number;
 }
 

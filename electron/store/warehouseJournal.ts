@@ -14,14 +14,19 @@ export function addEntry(db: Db, kind: WarehouseJournalKind, payload: unknown, n
   return Number(statement(db, 'INSERT INTO warehouse_journal (kind, payload, created_at) VALUES (?, ?, ?)').run(kind, JSON.stringify(payload), now).lastInsertRowid);
 }
 
+function toEntry(row: unknown): WarehouseJournalEntry {
+  const r = parseRow(JournalRow, row, 'warehouse_journal row');
+  return { id: r.id, kind: r.kind, payload: JSON.parse(r.payload) as unknown, createdAt: r.created_at, attempts: r.attempts, lastError: r.last_error };
+}
+
 /** The oldest entries first. */
 export function listEntries(db: Db, limit: number): WarehouseJournalEntry[] {
-  return statement(db, 'SELECT id, kind, payload, created_at, attempts, last_error FROM warehouse_journal ORDER BY id LIMIT ?')
-    .all(limit)
-    .map((row) => {
-      const r = parseRow(JournalRow, row, 'warehouse_journal row');
-      return { id: r.id, kind: r.kind, payload: JSON.parse(r.payload) as unknown, createdAt: r.created_at, attempts: r.attempts, lastError: r.last_error };
-    });
+  return statement(db, 'SELECT id, kind, payload, created_at, attempts, last_error FROM warehouse_journal ORDER BY id LIMIT ?').all(limit).map(toEntry);
+}
+
+/** Entries whose last send the warehouse refused (not an outage), oldest first. */
+export function listRefused(db: Db, limit: number): WarehouseJournalEntry[] {
+  return statement(db, 'SELECT id, kind, payload, created_at, attempts, last_error FROM warehouse_journal WHERE last_error IS NOT NULL ORDER BY id LIMIT ?').all(limit).map(toEntry);
 }
 
 export function countEntries(db: Db): number {

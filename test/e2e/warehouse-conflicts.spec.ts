@@ -56,6 +56,8 @@ test('warehouse conflicts: counted in the header, read and settled in Settings b
     await page.keyboard.press('Enter');
     await expect(section.getByText('The conflict of order E2E-TWICE-0001 is settled.')).toBeVisible();
     await expect(section.getByTestId('no-conflicts')).toHaveText('No conflicts: every order stands with one shipment.');
+    // What this desk still owes the warehouse is said beside them: here, nothing.
+    await expect(page.getByTestId('journal-waiting')).toHaveText('Nothing: the warehouse has heard everything this desk did.');
     await expect(section.getByRole('heading', { name: 'Conflicts to settle' })).toBeFocused();
     await expect(count).toHaveCount(0);
     expect(await desk.value('countWarehouseConflicts', {})).toBe(0);

@@ -5,7 +5,7 @@ import type { Connection } from '../connection';
 import type { StationContext } from '../context';
 import { connectionOf, warehouseVault } from '../warehouseLink';
 
-type WarehouseMethods = 'getWarehouse' | 'saveWarehouse' | 'testWarehouse' | 'turnOffWarehouse' | 'getRequestBudget' | 'countWarehouseConflicts' | 'listWarehouseConflicts' | 'resolveWarehouseConflict';
+type WarehouseMethods = 'getWarehouse' | 'saveWarehouse' | 'testWarehouse' | 'turnOffWarehouse' | 'getRequestBudget' | 'countWarehouseConflicts' | 'listWarehouseConflicts' | 'resolveWarehouseConflict' | 'getWarehouseJournal';
 
 async function viewOf(station: StationContext, connection: Connection): Promise<WarehouseView> {
   return {
@@ -68,5 +68,6 @@ export function warehouseHandlers(station: StationContext): Pick<StationHandlers
     countWarehouseConflicts: () => station.connection().conflicts.count(),
     listWarehouseConflicts: () => station.connection().conflicts.list(),
     resolveWarehouseConflict: (input) => station.connection().conflicts.resolve(input),
+    getWarehouseJournal: () => station.connection().journal.view(),
   };
 }

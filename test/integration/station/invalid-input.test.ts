@@ -162,6 +162,7 @@ const BREAKS: { readonly [M in StationMethod]: readonly (readonly [field: string
   getRequestBudget: [['', 'now']],
   countWarehouseConflicts: [['', 'open']],
   listWarehouseConflicts: [['', 'all']],
+  getWarehouseJournal: [['', 'refused']],
   resolveWarehouseConflict: [['conflictId', 0], ['conflictId', 1.5], ['conflictId', '7'], ['resolution', '  ok  '], ['resolution', 'x'.repeat(501)], ['resolution', MISSING]],
 };
 

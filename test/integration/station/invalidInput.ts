@@ -278,6 +278,7 @@ async function makeFixtures(station: StationHarness): Promise<Fixtures> {
     turnOffWarehouse: {},
     getRequestBudget: {},
     countWarehouseConflicts: {},
+    getWarehouseJournal: {},
     listWarehouseConflicts: {},
     resolveWarehouseConflict: { conflictId: 1, resolution: 'Voided the second label.' },
   };

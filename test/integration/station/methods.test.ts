@@ -546,6 +546,7 @@ describe('every station method over the web host, against the sandbox', () => {
     // Without the warehouse: a conservative share of the credential, and no conflicts to read yet.
     await station.waitFor(async () => ((await reach('getRequestBudget', {}))?.kind === 'local' ? true : undefined), 'the request budget on a local share');
     expect(await reach('countWarehouseConflicts', {})).toBe(0);
+    expect(await reach('getWarehouseJournal', {})).toEqual({ waiting: 0, refused: [] });
     // Other desks' shipments cannot be asked for: said in words, the desk's own list stands.
     expect(await reach('searchWarehouseHistory', { text: 'Rivera' })).toMatchObject({ kind: 'unreachable', words: expect.stringContaining('127.0.0.1') });
     const listed = await station.call('listWarehouseConflicts', {});

@@ -253,6 +253,34 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
     }
   });
 
+  it('shows a person what the warehouse refused to take from the desk (its reason kept), and sends it once the warehouse takes it', async () => {
+    expect((await scan(desk1, 'WC-5')).claim?.state).toBe('claimed');
+    const stationRef = await shippedAt(desk1, await ship(desk1, 'WC-5'));
+    await auditOnce('WC-5', 'ship');
+    const [label] = (await desk1.value('getShipment', { stationRef })).documents;
+    if (label === undefined) throw new Error(`no document kept for ${stationRef}`);
+    // An admin's mistake at the server: the desk role may no longer add to the audit log.
+    await owner.query('REVOKE INSERT ON packbench.audit_log FROM packbench_desk');
+    try {
+      const from = desk1.events.length;
+      await desk1.value('reprintDocument', { documentId: label.documentId });
+      await desk1.waitForEvent('warehouseJournal', (e) => e.refused === 1, from);
+      const journal = await desk1.value('getWarehouseJournal', {});
+      expect(journal.waiting).toBe(1);
+      expect(journal.refused).toEqual([
+        { id: expect.any(Number) as unknown, what: `Audit entry (reprint) ${stationRef} of order WC-5`, attempts: expect.any(Number) as unknown, reason: expect.stringContaining('permission denied') as unknown, since: expect.any(Number) as unknown },
+      ]);
+    } finally {
+      await owner.query('GRANT INSERT ON packbench.audit_log TO packbench_desk');
+    }
+    // The next entry's pass sends both.
+    const from = desk1.events.length;
+    await desk1.value('reprintDocument', { documentId: label.documentId });
+    await desk1.waitForEvent('warehouseJournal', (e) => e.waiting === 0, from);
+    expect(await desk1.value('getWarehouseJournal', {})).toEqual({ waiting: 0, refused: [] });
+    expect((await listAudit(owner, { orderNumber: 'WC-5' })).filter((e) => e.action === 'reprint')).toHaveLength(2);
+  });
+
   it('with PostgreSQL stopped, ships only the order it claimed, keeps what the warehouse must hear, and uploads it when PostgreSQL is back', async () => {
     expect((await scan(desk2, 'WC-6')).claim?.state).toBe('claimed');
     const [down1, down2] = [desk1.events.length, desk2.events.length];
