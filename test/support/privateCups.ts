@@ -94,7 +94,7 @@ export async function startPrivateCups(options: PrivateCupsOptions = {}): Promis
     await chmod(root, 0o755);
     await chmod(path.join(root, 'out'), 0o777);
 
-    const [cupsPort, ippPort, closedPort] = await freePorts();
+    const [cupsPort, ippPort] = await freePorts();
     const server = `127.0.0.1:${String(cupsPort)}`;
     const socket = path.join(root, 'cups.sock');
     const env: NodeJS.ProcessEnv = { ...process.env, CUPS_SERVER: server, LANG: 'C', LC_ALL: 'C' };
@@ -112,7 +112,7 @@ export async function startPrivateCups(options: PrivateCupsOptions = {}): Promis
     if (withQueues) {
       const zebra = await startRawListener(outputs.get(QUEUES.zplRaw) ?? '');
       closers.push(zebra.close);
-      await addQueues(root, env, outputs, ippReady, ippPort, closedPort, zebra.port);
+      await addQueues(root, env, outputs, ippReady, ippPort, zebra.port);
     }
 
     return {
@@ -142,7 +142,6 @@ async function addQueues(
   outputs: ReadonlyMap<string, string>,
   ippReady: Promise<void>,
   ippPort: number,
-  closedPort: number,
   zebraPort: number,
 ): Promise<void> {
   const ppd = path.join(root, 'label-4x6-pdf.ppd');
@@ -154,7 +153,7 @@ async function addQueues(
     // Neither a PPD nor a model: CUPS makes a raw queue, which hands every job to the device as it came.
     // (A raw job to a file: device writes nothing, there being no filter to write it: hence a socket.)
     lpadmin(env, ['-p', QUEUES.zplRaw, '-E', '-v', `socket://127.0.0.1:${String(zebraPort)}`]),
-    lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(closedPort)}`]),
+    lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(DEAD_DEVICE_PORT)}`]),
     lpadmin(env, ['-p', QUEUES.stopped, '-E', '-v', 'file:///dev/null']),
     lpadmin(env, ['-p', QUEUES.rejecting, '-E', '-v', 'file:///dev/null']),
     ippReady.then(() => lpadmin(env, ['-p', QUEUES.ippEverywhere, '-E', '-v', `ipp://localhost:${String(ippPort)}/ipp/print`, '-m', 'everywhere'])),
@@ -294,7 +293,14 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Three ports the kernel hands out as free; the last stays unused (the "dead" printer's device). */
+/**
+ * The "dead" printer's device: a loopback port where nothing listens, for good. Not one the kernel
+ * hands out as free: the suite opens servers on ephemeral ports all the time, and one of them
+ * took such a port and accepted the dead printer's job (which then "completed").
+ */
+const DEAD_DEVICE_PORT = 1;
+
+/** Three ports the kernel hands out as free. */
 /**
  * A loopback stand-in for a raw printer port (a Zebra's 9100): each connection is one job, written
  * to `file` once CUPS's socket backend has sent it all, before the connection is closed, so the

@@ -31,7 +31,7 @@ async function makeLabel(file: string): Promise<void> {
   await writeFile(file, await pdf.save());
 }
 
-async function waitForJob(printer: string, jobId: string, done: (status: JobStatus) => boolean, timeoutMs = 15_000): Promise<JobStatus> {
+async function waitForJob(printer: string, jobId: string, done: (status: JobStatus) => boolean, timeoutMs = 60_000): Promise<JobStatus> {
   const deadline = Date.now() + timeoutMs;
   let status = await backend.jobStatus(printer, jobId);
   while (!done(status) && Date.now() < deadline) {
