@@ -41,9 +41,25 @@ export class TransportFailure extends Error {
 /** Answers larger than this are refused: a label set is a few hundred KB, not hundreds of MB. */
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How long a kept-alive connection may sit unused before the client closes it. Node servers (the
+ * sandbox among them) close theirs after 5 s; a client that keeps one longer sooner or later
+ * sends a request on a connection the server is closing at that instant, and a write lost that
+ * way is an unknown outcome. A server announcing a shorter `Keep-Alive: timeout` is honoured.
+ */
+export const IDLE_SOCKET_MS = 4000;
+
 export class HttpTransport {
-  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
+
+  constructor(options: { readonly idleSocketMs?: number } = {}) {
+    // An agent's timeout closes a socket only while it is idle; one carrying a request is left
+    // to the request's own timers below.
+    const agent = { keepAlive: true, maxSockets: 16, timeout: options.idleSocketMs ?? IDLE_SOCKET_MS };
+    this.httpAgent = new http.Agent(agent);
+    this.httpsAgent = new https.Agent(agent);
+  }
 
   send(request: HttpRequest): Promise<HttpResponse> {
     return new Promise<HttpResponse>((resolve, reject) => {
