@@ -62,6 +62,12 @@ export async function openDesk(page: Page, desk: StationHarness): Promise<void> 
 
 /** Scans the page with axe: no serious or critical finding, each named with its nodes when there is one. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Axe reads colours as they are at that instant: a toast fading in or out has no contrast yet.
+  // Let every animation and transition that ends (not a spinner) end first.
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
