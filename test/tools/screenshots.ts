@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { startStationDesks } from '../support/stationDesks';
 import { startStationHarness } from '../support/stationHarness';
 import { SAN_FRANCISCO, requestKey, shipment } from '../support/shipments';
 import { ShipPage } from '../e2e/shipPage';
@@ -147,7 +148,8 @@ async function main(): Promise<void> {
     // The same desk in the system's dark mode: a shipment's result.
     await page.emulateMedia({ colorScheme: 'dark' });
     await open(page, 'Ship');
-    await ship.nextOrder.click();
+    // The Ship screen still holds the refused order: a scan into Order starts the next one.
+    await ship.order.focus();
     await ship.toRates('SO-1045');
     await page.keyboard.press('Enter');
     await ship.result.getByTestId('print-state').filter({ hasText: 'Label printed' }).waitFor(WAIT);
@@ -158,6 +160,52 @@ async function main(): Promise<void> {
     await desk.close();
   }
   await newcomerShots();
+  await warehouseShots();
+}
+
+/**
+ * Warehouse mode: two desks, each a whole station, on one private PostgreSQL. Desk 1 is packing an
+ * order; desk 2 scans it, and its Orders screen and Settings → Warehouse are shown.
+ */
+async function warehouseShots(): Promise<void> {
+  const order = 'WH-2041';
+  const rig = await startStationDesks({ count: 2, rendererDir: RENDERER_DIR });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  try {
+    await rig.importOrders(
+      `Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit\n${order},Dana Whitfield,500 Howard St,San Francisco,CA,94105,US,MUG-1,Stoneware mug,2,14.00,28,oz\nWH-2042,Robin Hale,12 Pine St,Seattle,WA,98101,US,MUG-2,Travel mug,1,18.00,12,oz\n`,
+    );
+    const [desk1, desk2] = rig.desks;
+    if (desk1 === undefined || desk2 === undefined) throw new Error('two desks were started');
+    await desk1.value('scanOrder', { scanned: order });
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.goto(desk2.openUrl);
+    await page.getByTestId('connection-state').filter({ hasText: 'Online' }).waitFor(WAIT);
+    const ship = new ShipPage(page);
+    await ship.ready();
+    // The desks have no CUPS: labels go to the PDF folder, as a newcomer's desk does.
+    await page.getByRole('button', { name: 'Use the PDF folder' }).click();
+    await page.getByTestId('label-printer-problem').waitFor({ state: 'detached', timeout: 60_000 });
+    await ship.order.focus();
+    await ship.scan(order);
+    await page.getByTestId('order-claim').filter({ hasText: 'being packed at Desk 1' }).waitFor(WAIT);
+    await shot(page, 'warehouse-claimed');
+    await open(page, 'Orders');
+    await page.getByTestId('order-holder').filter({ hasText: 'Being packed at Desk 1' }).waitFor(WAIT);
+    await shot(page, 'warehouse-orders');
+    await open(page, 'Settings');
+    const section = page.getByRole('region', { name: 'Warehouse', exact: true });
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('button', { name: 'Test connection' }).click();
+    await section.getByTestId('warehouse-test').waitFor(WAIT);
+    await shot(page, 'settings-warehouse');
+  } finally {
+    await browser.close();
+    await rig.stop();
+  }
 }
 
 /** A new desk with no printer and no CUPS running: the desk says so, then a demo order saved into the PDF folder. */
@@ -174,15 +222,19 @@ async function newcomerShots(): Promise<void> {
     const ship = new ShipPage(page);
     await ship.ready();
     await page.getByTestId('label-printer-problem').waitFor(WAIT);
-    await ship.scan('DEMO-1002');
-    await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').waitFor(WAIT);
+    await ship.scan('DEMO-1001');
+    await page.getByLabel('Scan item').waitFor(WAIT);
     await shot(page, 'ship-no-printer');
     await page.getByRole('button', { name: 'Use the PDF folder' }).click();
     await page.getByTestId('label-printer-problem').waitFor({ state: 'detached', timeout: 60_000 });
+    // Its one item scanned into the box, the box chosen, Enter for rates, Enter to ship.
+    await page.getByLabel('Scan item').focus();
+    await ship.scanner('MUG-BLUE');
     await page.getByRole('row', { name: 'Package 1' }).getByLabel('Box preset').focus();
     await page.keyboard.press('3');
     await page.keyboard.press('Enter');
     await ship.rates.getByRole('option', { selected: true }).waitFor(WAIT);
+    await ship.rates.focus();
     await page.keyboard.press('Enter');
     await ship.result.getByTestId('saved-file').waitFor(WAIT);
     await page.locator('[data-testid="label-preview"][data-drawn="yes"]').waitFor(WAIT);
