@@ -153,7 +153,7 @@ async function addQueues(
     // Neither a PPD nor a model: CUPS makes a raw queue, which hands every job to the device as it came.
     // (A raw job to a file: device writes nothing, there being no filter to write it: hence a socket.)
     lpadmin(env, ['-p', QUEUES.zplRaw, '-E', '-v', `socket://127.0.0.1:${String(zebraPort)}`]),
-    lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(DEAD_DEVICE_PORT)}`]),
+    lpadmin(env, ['-p', QUEUES.dead, '-E', '-v', `socket://127.0.0.1:${String(CLOSED_PORT)}`]),
     lpadmin(env, ['-p', QUEUES.stopped, '-E', '-v', 'file:///dev/null']),
     lpadmin(env, ['-p', QUEUES.rejecting, '-E', '-v', 'file:///dev/null']),
     ippReady.then(() => lpadmin(env, ['-p', QUEUES.ippEverywhere, '-E', '-v', `ipp://localhost:${String(ippPort)}/ipp/print`, '-m', 'everywhere'])),
@@ -294,11 +294,12 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 /**
- * The "dead" printer's device: a loopback port where nothing listens, for good. Not one the kernel
- * hands out as free: the suite opens servers on ephemeral ports all the time, and one of them
- * took such a port and accepted the dead printer's job (which then "completed").
+ * A loopback port where nothing listens, for good: the "dead" printer's device, and where CUPS
+ * would be on a computer whose CUPS is not running. Not one the kernel hands out as free: the
+ * suite opens servers on ephemeral ports all the time, and one of them took such a port and
+ * accepted the dead printer's job (which then "completed").
  */
-const DEAD_DEVICE_PORT = 1;
+export const CLOSED_PORT = 1;
 
 /** Three ports the kernel hands out as free. */
 /**
@@ -329,12 +330,6 @@ async function startRawListener(file: string): Promise<{ port: number; close: ()
     return new Promise((resolve) => server.close(() => resolve()));
   };
   return { port: address.port, close };
-}
-
-/** A loopback port where nothing listens: where CUPS would be on a computer whose CUPS is not running. */
-export async function closedPort(): Promise<number> {
-  const [port] = await freePorts();
-  return port;
 }
 
 async function freePorts(): Promise<[number, number, number]> {

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import type { ApiResult, MethodInput, StationEvent, StationMethod, StationResults } from '../../electron/api';
 import { startSandbox, type RunningSandbox } from '../../electron/sandbox/sandbox';
 import { importOrders as importSharedOrders } from '../../electron/warehouse';
-import { closedPort } from './privateCups';
+import { CLOSED_PORT } from './privateCups';
 import { STATION_DESK_ENV, type StationDeskMessage, type StationDeskRequest, type StationDeskSetup } from './stationDeskChannel';
 import { openEventStream, waitUntil } from './stationHarness';
 import { startWarehouseServer, type WarehouseServer } from './warehouseServer';
@@ -205,7 +205,7 @@ export async function startStationDesks(options: StationDesksOptions): Promise<S
     const served = rendererDir;
     const running = await Promise.all(
       Array.from({ length: options.count }, async (_, index) =>
-        RunningDesk.start(index + 1, { dataDir: path.join(root, `desk-${String(index + 1)}`), rendererDir: served, closedCupsPort: await closedPort(), tuning }),
+        RunningDesk.start(index + 1, { dataDir: path.join(root, `desk-${String(index + 1)}`), rendererDir: served, closedCupsPort: CLOSED_PORT, tuning }),
       ),
     );
     desks.push(...running);

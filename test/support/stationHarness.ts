@@ -21,7 +21,7 @@ import { openStation, type Station } from '../../electron/station/station';
 import { FileVault } from '../../electron/platform/vault';
 import { createSseParser } from '../../electron/webhost/bridge/sseParser';
 import { startWebHost, type WebHost } from '../../electron/webhost/server';
-import { closedPort, startPrivateCups, type PrivateCups } from './privateCups';
+import { CLOSED_PORT, startPrivateCups, type PrivateCups } from './privateCups';
 import { RawHttpClient, type RawAnswer } from './rawHttp';
 
 /** What every answer of the API must look like, whatever was asked. */
@@ -219,7 +219,7 @@ export async function startStationHarness(options: StationHarnessOptions = {}): 
     await options.prepare?.(dataDir);
     const vault = await FileVault.open(path.join(dataDir, 'vault'));
     // No CUPS: nothing listens where the station looks for one, as on a computer where it is not running.
-    const cupsEnv = cups?.env ?? { PATH: process.env.PATH, HOME: root, CUPS_SERVER: `127.0.0.1:${String(await closedPort())}` };
+    const cupsEnv = cups?.env ?? { PATH: process.env.PATH, HOME: root, CUPS_SERVER: `127.0.0.1:${String(CLOSED_PORT)}` };
     station = await openStation({
       dataDir,
       vault,

@@ -18,7 +18,7 @@ import { GROUP, VALUE, decodeMessage, encodeMessage, findValue } from '../../../
 import type { IppCollection } from '../../../electron/platform/printers/cups/ippWire';
 import { parseServerName } from '../../../electron/platform/printers/cups/scheduler';
 import type { PrivateCups } from '../../support/privateCups';
-import { startPrivateCups } from '../../support/privateCups';
+import { CLOSED_PORT, startPrivateCups } from '../../support/privateCups';
 import { refusingProxy } from './refusingProxy';
 
 const exec = promisify(execFile);
@@ -139,7 +139,7 @@ describe('CUPS backend submitting over IPP to a private cupsd', () => {
   });
 
   it('fails with a clear message when no scheduler runs where CUPS_SERVER points, on a port or a socket', async () => {
-    const closed = await closedPort();
+    const closed = CLOSED_PORT;
     const down = await refusal(ippOnly({ CUPS_SERVER: `127.0.0.1:${String(closed)}` }).submit({ printer: cups.queues.label4x6, data: label, copies: 1, title: 'x' }));
     expect(down).toMatchObject({ kind: 'failed', spoolerDown: 'notRunning' });
     expect(down.message).toBe(`the print service (CUPS) is not running on this computer (nothing answers at 127.0.0.1:${String(closed)})`);
@@ -244,11 +244,3 @@ describe('CUPS backend submitting over IPP to a private cupsd', () => {
   });
 });
 
-/** A loopback port that was free a moment ago and has nobody listening now. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address !== null ? address.port : 0;
-}

@@ -16,7 +16,7 @@ import type { JobStatus, PrinterBackend, PrinterInfo } from '../../../electron/p
 import { PrintBackendError } from '../../../electron/platform/printers/backend';
 import { CupsBackend, CupsCommandLine } from '../../../electron/platform/printers/cups/backend';
 import type { PrivateCups } from '../../support/privateCups';
-import { startPrivateCups } from '../../support/privateCups';
+import { CLOSED_PORT, startPrivateCups } from '../../support/privateCups';
 import { refusingProxy } from './refusingProxy';
 import type { Refusal } from './refusingProxy';
 
@@ -90,13 +90,6 @@ async function silentScheduler(): Promise<{ port: number; close: () => void }> {
   return { port: typeof address === 'object' && address !== null ? address.port : 0, close: () => silent.close() };
 }
 
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address !== null ? address.port : 0;
-}
 
 beforeAll(async () => {
   cups = await startPrivateCups();
@@ -268,7 +261,7 @@ describe('CUPS backend asking a private cupsd over IPP', () => {
   });
 
   it('fails with a clear message when no scheduler runs where CUPS_SERVER points, on a port or a socket', async () => {
-    const port = await closedPort();
+    const port = CLOSED_PORT;
     const down = ippOnly({ CUPS_SERVER: `127.0.0.1:${String(port)}` });
     for (const asked of [down.listPrinters(), down.jobStatus(cups.queues.label4x6, 'label4x6-1'), down.cancel('label4x6-1')]) {
       const error = await refusal(asked);
