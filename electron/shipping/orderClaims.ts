@@ -17,7 +17,7 @@ import { StationError, type OrderClaim } from '../api';
 import { messageOf } from '../base/errors';
 import type { Timers } from '../platform/clock';
 import type { ShipmentVerdict } from '../sync/reconcile';
-import { settleOtherDeskPurchase, type OtherDeskPurchaseCalls } from './otherDeskPurchase';
+import { settleOtherDeskPurchase, type FoundShipment, type OtherDeskPurchaseCalls } from './otherDeskPurchase';
 import {
   DEFAULT_LEASE_MS,
   WarehouseUnavailableError,
@@ -83,6 +83,8 @@ export interface OrderClaimsParts {
    */
   readonly lookUpPurchase?: (stationRef: string) => Promise<ShipmentVerdict>;
   readonly purchaseCalls?: OtherDeskPurchaseCalls;
+  /** Keeps a label another desk bought, found at Ship, and prints it here (otherDeskPurchase.ts). */
+  readonly keepFound?: (found: FoundShipment) => void;
 }
 
 /** What the Ship key learned from the guard: buy under this reference, or buy unguarded (no warehouse, or not a shared order). */
@@ -178,6 +180,7 @@ export class OrderClaims {
         lookUp: this.parts.lookUpPurchase,
         now: () => this.parts.timers.now(),
         ...(this.parts.purchaseCalls === undefined ? {} : { calls: this.parts.purchaseCalls }),
+        ...(this.parts.keepFound === undefined ? {} : { keepHere: this.parts.keepFound }),
       }).catch((error: unknown) => {
         if (!(error instanceof WarehouseUnavailableError)) throw error;
         return { kind: 'blocked', words: `The warehouse database could not be reached while the purchase ${pending.stationRef} of order ${orderNumber} left by ${pending.deskName} was being settled: try again once it is back`, retry: true } as const;

@@ -5,7 +5,8 @@
  * answer (`reconcileCreate`):
  *
  * - **found**: the label was bought. It is recorded in the warehouse's history as the other desk's
- *   shipment (its purchase `bought`, the order shipped), and this desk buys nothing.
+ *   shipment (its purchase `bought`, the order shipped), and this desk buys nothing: it keeps the
+ *   shipment and prints its label (`keepFoundShipment`), since the parcel is on this desk now.
  * - **absent**: nothing was bought. The purchase is given up with the reason (`abandonPurchase`, an
  *   `override` entry in the audit log under this desk), and this desk may buy.
  * - **undecided** (several shipments carry the reference, or no tracking number) or the service
@@ -15,7 +16,10 @@
  * after the lookup found nothing; that shipment becomes a conflict when the desk reports it.
  */
 import { randomUUID } from 'node:crypto';
+import type { PrintJob } from '../api';
 import type { SearchRecord, ShipmentCreateResult } from '../service/contract';
+import type { Store } from '../store';
+import { documentsOfCreated } from '../sync/createdDocuments';
 import type { ShipmentVerdict } from '../sync/reconcile';
 import { abandonPurchase, recordShipment, shipmentFromCreate, type ShipmentParties, type StandingPurchase, type Warehouse } from '../warehouse';
 
@@ -35,6 +39,9 @@ export const WAREHOUSE_PURCHASE_CALLS: OtherDeskPurchaseCalls = { abandonPurchas
  */
 export type Settled = { readonly kind: 'free' } | { readonly kind: 'shipped' | 'blocked'; readonly words: string; readonly retry: boolean };
 
+/** A shipment another desk bought, found on the service by its station reference. */
+export type FoundShipment = Extract<ShipmentVerdict, { readonly verdict: 'found' }>;
+
 export interface SettleArgs {
   readonly db: Db;
   readonly deskId: string;
@@ -42,6 +49,8 @@ export interface SettleArgs {
   readonly purchase: StandingPurchase;
   readonly lookUp: (stationRef: string) => Promise<ShipmentVerdict>;
   readonly now: () => number;
+  /** Keeps the found shipment at this desk and prints its label here; words the label as printing when given. */
+  readonly keepHere?: (found: FoundShipment) => void;
   readonly calls?: OtherDeskPurchaseCalls;
 }
 
@@ -69,9 +78,11 @@ export async function settleOtherDeskPurchase(args: SettleArgs): Promise<Settled
         shipment: shipmentFromCreate({ stationRef: ref, orderNumber, createdAt: purchase.since, input: partiesOf(found.record, result), result }),
         audit: { entryId: randomUUID(), action: 'ship', actor: null, orderNumber, stationRef: ref, detail: { foundOnTheService: true, boughtAt: purchase.deskId }, happenedAt: args.now() },
       });
+      args.keepHere?.(found);
+      const label = args.keepHere === undefined ? '' : found.labelsRecovered ? 'its label prints here; ' : "the service did not give its label again (print it from the carrier's portal); ";
       return {
         kind: 'shipped',
-        words: `Order ${orderNumber} was already bought at ${purchase.deskName} before this desk took it over (${ref}, tracking ${result.trackingNumber}): it is recorded in the warehouse's history and not to be bought again`,
+        words: `Order ${orderNumber} was already bought at ${purchase.deskName} before this desk took it over (${ref}, tracking ${result.trackingNumber}): ${label}it is recorded in the warehouse's history and not to be bought again`,
         retry: false,
       };
     }
@@ -94,4 +105,18 @@ export async function settleOtherDeskPurchase(args: SettleArgs): Promise<Settled
         retry: true,
       };
   }
+}
+
+/**
+ * The found shipment in this desk's store (as a shipment found on the service) with its documents,
+ * its labels handed to printing. Kept once: a shipment whose documents the desk has already kept
+ * is left as it is, so its label is never printed twice this way.
+ */
+export function keepFoundShipment(store: Store, found: FoundShipment, now: number): { stationRef: string; jobs: PrintJob[] } {
+  return store.atomically((write) => {
+    const kept = write.upsertFromSearch(found.record, now);
+    if (write.listDocuments(kept.stationRef).length > 0) return { stationRef: kept.stationRef, jobs: [] };
+    write.saveDocuments(kept.stationRef, documentsOfCreated(found.result), now);
+    return { stationRef: kept.stationRef, jobs: write.handOffForPrinting(kept.stationRef, now, { documents: 'labels' }) };
+  });
 }

@@ -23,6 +23,7 @@ import { OutboxCoordinator } from './coordinator';
 import type { Vault } from '../platform/vault';
 import { WarehouseLink } from './warehouseLink';
 import { OrderClaims, type WarehouseAccess } from '../shipping/orderClaims';
+import { keepFoundShipment } from '../shipping/otherDeskPurchase';
 import { reconcileCreate } from '../sync/reconcile';
 import { WarehouseJournal } from '../shipping/warehouseJournal';
 import { RequestBudget } from './requestBudget';
@@ -108,6 +109,10 @@ export class Connection {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       log: parts.log,
       lookUpPurchase: (stationRef) => reconcileCreate(this.service(), stationRef),
+      keepFound: (found) => {
+        const kept = keepFoundShipment(store, found, parts.timers.now());
+        if (kept.jobs.length > 0) this.coordinator.syncEvent({ type: 'labelsReady', stationRef: kept.stationRef, printJobIds: kept.jobs.map((job) => job.id) });
+      },
       onLost: (claim) => parts.emit({ type: 'claimLost', claim }),
       ...(parts.tuning?.claimLeaseMs === undefined ? {} : { leaseMs: parts.tuning.claimLeaseMs }),
     });

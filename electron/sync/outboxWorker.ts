@@ -10,7 +10,7 @@ import type { ShipmentCreateResult } from '../service/contract';
 import type { ServiceClient } from '../service/client/client';
 import { ConflictError, NetworkError, RateLimitError, ServiceError, TimeoutError, ValidationError, type ServiceErrorItem } from '../service/client/errors';
 import type { Timers } from '../platform/clock';
-import { decodeBase64Strict } from '../base/base64';
+import { documentsOfCreated, withoutDocumentContents } from './createdDocuments';
 import { pendingStatusOf, type Store, type StoreWrites } from '../store';
 import type { SyncListener } from './events';
 import { DrainProgress } from './drainProgress';
@@ -324,15 +324,8 @@ export class OutboxWorker {
       return;
     }
     const created = outcome.result;
-    const documents = (created.documents ?? []).flatMap((doc, index) => {
-      try {
-        const labels = (created.documents ?? []).slice(0, index).filter((d) => d.documentType === 'Label').length;
-        return [{ type: doc.documentType, name: doc.documentName ?? `${doc.documentType}-${index + 1}.pdf`, mime: doc.documentMimeType ?? 'application/pdf', packageIndex: doc.documentType === 'Label' ? labels : null, bytes: decodeBase64Strict(doc.documentContent, `${doc.documentType} ${doc.documentName ?? index + 1}`) }];
-      } catch {
-        return []; // A damaged document is not stored; printing reports the missing label.
-      }
-    });
-    const stripped: ShipmentCreateResult = { ...created, documents: (created.documents ?? []).map(({ documentContent: _c, ...meta }) => ({ ...meta, documentContent: '' })) };
+    const documents = documentsOfCreated(created);
+    const stripped = withoutDocumentContents(created);
     const jobs = store.atomically((write) => {
       write.recordCreated(item.stationRef, stripped, now);
       write.saveDocuments(item.stationRef, documents, now);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiResult, OrderScan, ShipResult } from '../../../electron/api';
+import { PDF_FOLDER_PRINTER, type ApiResult, type OrderScan, type ShipResult } from '../../../electron/api';
 import { ServiceClient } from '../../../electron/service/client/client';
 import { newStationRef } from '../../../electron/store/stationRef';
 import { claimOrder, guardPurchase, listAudit, type AuditEntry, type Warehouse } from '../../../electron/warehouse';
@@ -219,13 +219,23 @@ describe('claims at scan and the purchase guard at Ship, across three station pr
         expect((await desk.value('takeOverOrder', { orderNumber, reason: 'Desk 8 went dark mid-purchase' })).state).toBe('claimed');
       };
 
-      // Found: the label Desk 8 bought is recorded as Desk 8's, and Desk 1 buys nothing.
+      // Found: the label Desk 8 bought is recorded as Desk 8's, Desk 1 buys nothing, and the label
+      // comes out of Desk 1's printer (the parcel is on Desk 1 now): here its PDF folder.
       await takeOver(desk1, 'WC-10');
+      await desk1.value('setPrinterMap', { labelPrinter: PDF_FOLDER_PRINTER });
+      const from = desk1.events.length;
       const found = refusal(await ship(desk1, 'WC-10'));
       expect(found).toEqual({
         code: 'conflict',
-        message: `Order WC-10 was already bought at Desk 8 before this desk took it over (${refs['WC-10'] ?? ''}, tracking ${tracking}): it is recorded in the warehouse's history and not to be bought again`,
+        message: `Order WC-10 was already bought at Desk 8 before this desk took it over (${refs['WC-10'] ?? ''}, tracking ${tracking}): its label prints here; it is recorded in the warehouse's history and not to be bought again`,
       });
+      const ready = await desk1.waitForEvent('labelsReady', (e) => e.stationRef === refs['WC-10'], from);
+      const printed = await desk1.waitForEvent('printJob', (e) => e.state === 'completed' && ready.printJobIds.every((id) => e.ids.includes(id)), from);
+      expect(printed.printer).toBe(PDF_FOLDER_PRINTER);
+      const kept = await desk1.value('getShipment', { stationRef: refs['WC-10'] ?? '' });
+      expect(kept.shipment.trackingNumber).toBe(tracking);
+      expect(kept.printJobs.map((job) => job.id)).toEqual(ready.printJobIds);
+      expect(kept.documents.filter((d) => d.type === 'Label')).toHaveLength(1);
       expect(rig.serviceShipments('WC-10')).toBe(1);
       expect(await history('WC-10')).toEqual([{ station_ref: refs['WC-10'], desk_id: 'DESK8', via: 'guarded' }]);
       expect(await orderStatus('WC-10')).toEqual({ status: 'shipped', station_ref: refs['WC-10'] });

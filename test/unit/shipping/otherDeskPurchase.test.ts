@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../../electron/service/client/errors';
-import { settleOtherDeskPurchase, type OtherDeskPurchaseCalls } from '../../../electron/shipping/otherDeskPurchase';
+import { keepFoundShipment, settleOtherDeskPurchase, type FoundShipment, type OtherDeskPurchaseCalls } from '../../../electron/shipping/otherDeskPurchase';
 import type { ShipmentVerdict } from '../../../electron/sync/reconcile';
 import type { RecordInput, StandingPurchase, Warehouse } from '../../../electron/warehouse';
+import { openTempStore } from '../store/support/tempStore';
 
 const purchase: StandingPurchase = { stationRef: 'PB-DESK8-01JZ0000000000000000000000', orderNumber: 'A-1', deskId: 'DESK8', deskName: 'Desk 8', state: 'pending', since: 1_750_000_000_000 };
 const db = {} as Warehouse['db'];
@@ -27,8 +28,31 @@ function recordingCalls(abandoned: Awaited<ReturnType<OtherDeskPurchaseCalls['ab
   return { seen, calls };
 }
 
-const settle = (verdict: ShipmentVerdict, calls: OtherDeskPurchaseCalls) =>
-  settleOtherDeskPurchase({ db, deskId: 'DESK1', orderNumber: 'A-1', purchase, lookUp: () => Promise.resolve(verdict), now: () => 1_750_000_100_000, calls });
+const settle = (verdict: ShipmentVerdict, calls: OtherDeskPurchaseCalls, keepHere?: (found: FoundShipment) => void) =>
+  settleOtherDeskPurchase({ db, deskId: 'DESK1', orderNumber: 'A-1', purchase, lookUp: () => Promise.resolve(verdict), now: () => 1_750_000_100_000, calls, ...(keepHere === undefined ? {} : { keepHere }) });
+
+/** Desk 8's shipment as the lookup finds it: its label and invoice in the answer, base64. */
+function foundOfDesk8(labelsRecovered = true): FoundShipment {
+  const label = Buffer.from('%PDF-1.4 the label of 1Z999').toString('base64');
+  const invoice = Buffer.from('%PDF-1.4 the invoice').toString('base64');
+  return {
+    verdict: 'found',
+    labelsRecovered,
+    result: {
+      success: true,
+      id: 'S-9',
+      trackingNumber: '1Z999',
+      carrier: 'UPS',
+      documents: labelsRecovered
+        ? [
+            { documentType: 'Label', documentName: 'label-1.pdf', documentMimeType: 'application/pdf', documentContent: label },
+            { documentType: 'CommercialInvoice', documentName: 'invoice.pdf', documentMimeType: 'application/pdf', documentContent: invoice },
+          ]
+        : [],
+    },
+    record: { id: 'S-9', trackingNumber: '1Z999', references: { stationRef: purchase.stationRef, orderNumber: 'A-1' }, shipTo: { contactName: 'Jordan Lee', city: 'San Francisco', country: 'US' }, shipmentInfo: { carrier: 'UPS', serviceLevel: 'UPS_GROUND' } },
+  };
+}
 
 describe('settleOtherDeskPurchase', () => {
   it('records a shipment found under the reference as the other desk’s, with its recipient, and buys nothing', async () => {
@@ -73,5 +97,35 @@ describe('settleOtherDeskPurchase', () => {
     expect(unreachable).toMatchObject({ kind: 'blocked', retry: true });
     expect(unreachable.kind !== 'free' && unreachable.words).toBe(`A label for order A-1 was being bought at Desk 8 (${purchase.stationRef}) when it stopped, and the service cannot be asked whether it was bought (${offline.message}): try again once the service answers`);
     expect(seen).toEqual({ recorded: [], abandoned: [] });
+  });
+
+  it('hands a found shipment to this desk to keep and print, and says its label prints here (or where to get it)', async () => {
+    const { calls } = recordingCalls();
+    const kept: FoundShipment[] = [];
+    const found = foundOfDesk8();
+    expect(await settle(found, calls, (f) => kept.push(f))).toEqual({
+      kind: 'shipped',
+      retry: false,
+      words: `Order A-1 was already bought at Desk 8 before this desk took it over (${purchase.stationRef}, tracking 1Z999): its label prints here; it is recorded in the warehouse's history and not to be bought again`,
+    });
+    expect(kept).toEqual([found]);
+    const settled = await settle(foundOfDesk8(false), calls, () => undefined);
+    expect(settled.kind !== 'free' && settled.words).toContain("the service did not give its label again (print it from the carrier's portal)");
+  });
+});
+
+describe('keepFoundShipment', () => {
+  it('keeps the shipment under its station reference with its documents, and hands its label (only) to printing, once', () => {
+    const store = openTempStore();
+    const kept = keepFoundShipment(store, foundOfDesk8(), 1_750_000_200_000);
+    expect(kept.stationRef).toBe(purchase.stationRef);
+    expect(store.read.shipment(purchase.stationRef)).toMatchObject({ serviceId: 'S-9', trackingNumber: '1Z999' });
+    expect(store.read.listDocuments(purchase.stationRef).map((d) => d.type).sort()).toEqual(['CommercialInvoice', 'Label']);
+    expect(kept.jobs).toHaveLength(1);
+    const [label] = store.read.listDocuments(purchase.stationRef).filter((d) => d.type === 'Label');
+    expect(kept.jobs[0]).toMatchObject({ documentId: label?.documentId, stationRef: purchase.stationRef });
+    // Found again (the packer pressed Ship twice before the first answer): nothing kept or printed twice.
+    expect(keepFoundShipment(store, foundOfDesk8(), 1_750_000_300_000).jobs).toEqual([]);
+    expect(store.read.listDocuments(purchase.stationRef)).toHaveLength(2);
   });
 });
