@@ -25,7 +25,7 @@ import { SlidingWindow } from '../../service/slidingWindow';
 import { BUDGET_CHANNEL } from '../changes';
 import type { ListenerEvents } from '../listener';
 import { BigId, inTransaction, messageOf, row, rows, run, type Db, type Tx } from '../sql';
-import { decide, type BudgetDecision, type BudgetSnapshot, type DeskDemand } from './decide';
+import { FAIRNESS_WINDOWS, decide, type BudgetDecision, type BudgetSnapshot, type DeskDemand } from './decide';
 import { priorityOf, rankOf } from './priorities';
 
 /** A desk that stops asking is forgotten after this: a crashed desk does not hold the line. */
@@ -297,7 +297,7 @@ export class SharedBudget implements RequestGate {
        )
        SELECT desk_id, waiting.priority::int AS priority, waiting.waiting, coalesce(granted.n, 0)::int AS granted, coalesce(granted.recent, 0)::int AS recent, granted.last_grant
          FROM waiting FULL JOIN granted USING (desk_id)`,
-      [credential, deskId, mine.rank, mine.waiting, windowStart, windowStart - windowMs, DEMAND_TTL_MS],
+      [credential, deskId, mine.rank, mine.waiting, windowStart, windowStart - (FAIRNESS_WINDOWS - 1) * windowMs, DEMAND_TTL_MS],
     );
     const used = line.reduce((sum, d) => sum + d.granted, 0);
     const demand: DeskDemand[] = line.flatMap((d) =>
@@ -336,7 +336,7 @@ export class SharedBudget implements RequestGate {
          DELETE FROM budget_grants WHERE credential = $1 AND at < to_timestamp($6 / 1000.0) RETURNING 1
        )
        SELECT id, pg_notify($7, $8) FROM granted`,
-      [credential, deskId, mine.rank, left, this.queue[1]?.rank ?? mine.rank, windowStart - windowMs, BUDGET_CHANNEL, this.payload('grant')],
+      [credential, deskId, mine.rank, left, this.queue[1]?.rank ?? mine.rank, windowStart - (FAIRNESS_WINDOWS - 1) * windowMs, BUDGET_CHANNEL, this.payload('grant')],
     );
     const id = grant?.id;
     this.granted.shared += 1;

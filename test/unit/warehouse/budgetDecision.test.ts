@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decide, slotsAhead, type BudgetSnapshot, type DeskDemand } from '../../../electron/warehouse/budget/decide';
+import { FAIRNESS_WINDOWS, decide, slotsAhead, type BudgetSnapshot, type DeskDemand } from '../../../electron/warehouse/budget/decide';
 import { BUDGET_PRIORITIES, priorityOf, rankOf } from '../../../electron/warehouse/budget/priorities';
 
 const NOW = 1_700_000_000_000;
@@ -75,7 +75,7 @@ function simulate(ranks: readonly number[], limit: number, windowMs: number, ste
     const inWindow = grants.filter((g) => g.at > now - windowMs);
     const demandNow = ranks.map((rank, d) => {
       const last = grants.findLast((g) => g.desk === d)?.at ?? Number.NEGATIVE_INFINITY;
-      const recent = grants.filter((g) => g.desk === d && g.at > now - 2 * windowMs).length;
+      const recent = grants.filter((g) => g.desk === d && g.at > now - FAIRNESS_WINDOWS * windowMs).length;
       return demand(`D${d}`, rank, inWindow.filter((g) => g.desk === d).length, 1_000, last, recent);
     });
     const used = inWindow.length;
@@ -138,10 +138,8 @@ describe('the decision over time (virtual clock)', () => {
         const counts = ranks.map((_, d) => grants.filter((g) => g.desk === d).length);
         const bestCounts = counts.filter((_, d) => ranks[d] === best);
         expect(counts.filter((_, d) => ranks[d] !== best).every((n) => n === 0)).toBe(true);
-        // A window's odd slots go one way, then another, but their rotation (by the last two
-        // windows) is not exact among three or more desks: one may get an odd slot less often
-        // (18, 21 and 21 over 15 windows of 4). The counts stay within 10% of an equal share of
-        // each other, the spread the shared budget aims for, or 3 requests when shares are small.
+        // The counts stay within 10% of an equal share of each other, the spread the shared budget
+        // aims for, or 3 requests when shares are small (a window's odd slots take turns).
         const equalShare = bestCounts.reduce((sum, n) => sum + n, 0) / bestCounts.length;
         expect(Math.max(...bestCounts) - Math.min(...bestCounts)).toBeLessThanOrEqual(Math.max(3, 0.1 * equalShare));
       }),
