@@ -253,7 +253,10 @@ describe('CUPS backend asking a private cupsd over IPP', () => {
 
   it('asks by the local socket too', async () => {
     const bySocket = ippOnly({ CUPS_SERVER: cups.socket });
-    expect(await bySocket.listPrinters()).toEqual(await ippOnly().listPrinters());
+    // The dead printer's state and message flip while CUPS retries the job stuck on its device (a
+    // test above left it there): the two answers are compared on what does not change between them.
+    const steady = (printers: readonly PrinterInfo[]) => printers.map(({ state, message, ...rest }) => (rest.name === cups.queues.dead ? rest : { ...rest, state, ...(message === undefined ? {} : { message }) }));
+    expect(steady(await bySocket.listPrinters())).toEqual(steady(await ippOnly().listPrinters()));
     const { jobId } = await bySocket.submit({ printer: cups.queues.stopped, data: label, copies: 1, title: 'by socket' });
     expect(await bySocket.jobStatus(cups.queues.stopped, jobId)).toEqual({ jobId, state: 'pending', reason: `printer-stopped: ${cups.stoppedReason}` });
     await bySocket.cancel(jobId);
