@@ -6,7 +6,7 @@
  * sandbox with the private CUPS of the browser suite, driven the way a packer drives it, so each
  * picture shows the screen as it is at a desk with some work done.
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,14 @@ import { ShipPage } from '../e2e/shipPage';
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WAIT = { timeout: 60_000 };
+
+/** Debian's Chromium, headless, as the browser suite runs it. */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
 
 async function open(page: Page, screen: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${screen}\\b`) }).click();
@@ -51,10 +59,7 @@ async function main(): Promise<void> {
   await build({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
   await mkdir(OUT, { recursive: true });
   const desk = await startStationHarness({ rendererDir: RENDERER_DIR });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBrowser();
   try {
     await desk.value('setPrinterMap', { labelPrinter: desk.labelQueue, documentPrinter: desk.cups.queues.ippEverywhere });
     // Some history: shipments that printed, one the service refused.
@@ -170,10 +175,7 @@ async function main(): Promise<void> {
 async function warehouseShots(): Promise<void> {
   const order = 'WH-2041';
   const rig = await startStationDesks({ count: 2, rendererDir: RENDERER_DIR });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBrowser();
   try {
     await rig.importOrders(
       `Order No,Recipient,Street,City,State,Postcode,Country,SKU,Description,Qty,Unit price,Weight,Weight unit\n${order},Dana Whitfield,500 Howard St,San Francisco,CA,94105,US,MUG-1,Stoneware mug,2,14.00,28,oz\nWH-2042,Robin Hale,12 Pine St,Seattle,WA,98101,US,MUG-2,Travel mug,1,18.00,12,oz\n`,
@@ -211,10 +213,7 @@ async function warehouseShots(): Promise<void> {
 /** A new desk with no printer and no CUPS running: the desk says so, then a demo order saved into the PDF folder. */
 async function newcomerShots(): Promise<void> {
   const desk = await startStationHarness({ rendererDir: RENDERER_DIR, printing: 'none', demoOrders: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(desk.webHost.openUrl);
