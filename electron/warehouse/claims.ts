@@ -14,7 +14,7 @@ import { appendAudit } from './audit';
 import { publish } from './changes';
 import { WarehouseInputError } from './errors';
 import type { ClaimHolder } from './orders';
-import { Millis, NullableMillis, inTransaction, row, run, type Db, type Tx } from './sql';
+import { Millis, NullableMillis, inTransaction, retryingConflicts, row, run, type Db, type Tx } from './sql';
 
 /** How long a claim lasts without renewal: a desk renews it every third of that while the order is open. */
 export const DEFAULT_LEASE_MS = 90_000;
@@ -93,22 +93,30 @@ async function writeClaim(tx: Tx, deskId: string, orderNumber: string, leaseMs: 
   return holder;
 }
 
+const Holder = z.object({ deskId: z.string(), deskName: z.string(), claimedAt: z.number(), leaseUntil: z.number(), live: z.boolean() });
+/** What `claim_order` answers (migration 2): the outcomes of `claimOrder`, as JSON. */
+const ClaimAnswer = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('claimed'), claim: Holder, renewed: z.boolean() }),
+  z.object({ kind: z.literal('heldElsewhere'), holder: Holder }),
+  z.object({ kind: z.literal('leaseExpired'), holder: Holder }),
+  z.object({ kind: z.literal('shipped'), stationRef: z.string(), deskId: z.string(), deskName: z.string(), shippedAt: z.number() }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('unknownOrder') }),
+]);
+
 /**
  * Claims the order for the desk, or renews the desk's own claim. Refuses (as an outcome, not an
  * error) an order held by a live desk, one whose holder's lease ran out (take it over instead),
  * a shipped or cancelled order and an order the warehouse does not have.
+ *
+ * One statement: the server-side `claim_order` (migration 2) takes the order's lock, reads its
+ * claim, writes it and notifies the other desks, as `takeOverClaim` does below in several.
  */
 export async function claimOrder(db: Db, deskId: string, orderNumber: string, leaseMs = DEFAULT_LEASE_MS): Promise<ClaimOutcome> {
   checkedLease(leaseMs);
-  return inTransaction(db, async (tx) => {
-    const closed = await lockOrder(tx, orderNumber);
-    if (closed !== undefined) return closed;
-    const holder = await holderOf(tx, orderNumber);
-    if (holder !== undefined && holder.deskId !== deskId) return holder.live ? { kind: 'heldElsewhere', holder } : { kind: 'leaseExpired', holder };
-    const claim = await writeClaim(tx, deskId, orderNumber, leaseMs, holder === undefined);
-    if (holder === undefined) await publish(tx, { kind: 'orderClaimed', deskId, orderNumber, takeover: false });
-    return { kind: 'claimed', claim, renewed: holder !== undefined };
-  });
+  const answer = await retryingConflicts(() => row(db, 'claim_order', z.object({ outcome: ClaimAnswer }), 'SELECT claim_order($1, $2, $3) AS outcome', [deskId, orderNumber, leaseMs]));
+  if (answer === undefined) throw new Error(`claim_order answered nothing for ${orderNumber}`);
+  return answer.outcome;
 }
 
 /**

@@ -78,6 +78,22 @@ export async function row<S extends z.ZodType>(db: Queryable, where: string, sch
 const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const MAX_TRANSACTION_ATTEMPTS = 5;
 
+const isRetryable = (error: unknown): boolean => {
+  const state = sqlState(error);
+  return state !== undefined && RETRYABLE_STATES.has(state);
+};
+
+/** Runs a statement that is a transaction of its own again when it deadlocked or failed to serialize. */
+export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= MAX_TRANSACTION_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /**
  * Runs `work` in one transaction (READ COMMITTED; the statements take the row locks they need)
  * and commits. A deadlock or serialization failure runs it again; a broken connection is thrown
@@ -104,8 +120,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
     } catch (error) {
       broken ||= isConnectionFailure(error);
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
-      const state = sqlState(error);
-      if (!broken && state !== undefined && RETRYABLE_STATES.has(state) && attempt < MAX_TRANSACTION_ATTEMPTS) continue;
+      if (!broken && isRetryable(error) && attempt < MAX_TRANSACTION_ATTEMPTS) continue;
       throw asWarehouseError(error);
     } finally {
       client.removeListener('error', onError);

@@ -1,9 +1,10 @@
 /** The shared database's migrations, in order. Append only: released steps never change. */
 import { assertMigrationOrder } from '../../base/migrationOrder';
 import { initialSchema } from './001-initial';
+import { claimFunction } from './002-claim-function';
 import type { WarehouseMigration } from './types';
 
-export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [initialSchema];
+export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [initialSchema, claimFunction];
 
 // Checked when the module loads: a misnumbered list fails every test and every start.
 assertMigrationOrder(WAREHOUSE_MIGRATIONS);

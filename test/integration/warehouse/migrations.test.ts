@@ -43,19 +43,19 @@ afterAll(async () => {
 });
 
 describe('the warehouse migrations', () => {
-  it('build schema 1 on a fresh database exactly as the snapshot says, and change nothing when run again', async () => {
+  it('build the schema on a fresh database exactly as the snapshot says, and change nothing when run again', async () => {
     await server.newDatabase('fresh');
     const owner = await pool('owner', 'fresh');
     expect(await warehouseSchemaVersion(owner)).toBe(0);
     const first = await migrateWarehouse(owner, WAREHOUSE_MIGRATIONS);
-    expect(first).toEqual({ from: 0, to: WAREHOUSE_SCHEMA_VERSION, applied: [`1 ${WAREHOUSE_MIGRATIONS[0]?.name}`] });
-    const snapshot = await readFile(new URL('./schema-v1.snapshot.txt', import.meta.url), 'utf8');
+    expect(first).toEqual({ from: 0, to: WAREHOUSE_SCHEMA_VERSION, applied: WAREHOUSE_MIGRATIONS.map((step) => `${step.version} ${step.name}`) });
+    const snapshot = await readFile(new URL(`./schema-v${WAREHOUSE_SCHEMA_VERSION}.snapshot.txt`, import.meta.url), 'utf8');
     expect(await describeWarehouseSchema(owner)).toBe(snapshot);
 
     const again = await migrateWarehouse(owner, WAREHOUSE_MIGRATIONS);
-    expect(again).toEqual({ from: 1, to: 1, applied: [] });
-    const recorded = await owner.query<{ version: number; applied_by: string }>('SELECT version, applied_by FROM packbench.schema_migrations');
-    expect(recorded.rows).toEqual([{ version: 1, applied_by: 'packbench_owner' }]);
+    expect(again).toEqual({ from: WAREHOUSE_SCHEMA_VERSION, to: WAREHOUSE_SCHEMA_VERSION, applied: [] });
+    const recorded = await owner.query<{ version: number; applied_by: string }>('SELECT version, applied_by FROM packbench.schema_migrations ORDER BY version');
+    expect(recorded.rows).toEqual(WAREHOUSE_MIGRATIONS.map((step) => ({ version: step.version, applied_by: 'packbench_owner' })));
   });
 
   it('refuse a database a newer Packbench updated, before reading anything, at migration and at a desk opening it', async () => {
@@ -65,7 +65,7 @@ describe('the warehouse migrations', () => {
     await owner.query(`INSERT INTO packbench.schema_migrations (version, name) VALUES (7, 'from the future')`);
     const refusal = await migrateWarehouse(owner, WAREHOUSE_MIGRATIONS).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(WarehouseTooNewError);
-    expect((refusal as Error).message).toBe('The warehouse database was updated by a newer Packbench (schema 7, this desk knows 1): update Packbench on this desk.');
+    expect((refusal as Error).message).toBe(`The warehouse database was updated by a newer Packbench (schema 7, this desk knows ${WAREHOUSE_SCHEMA_VERSION}): update Packbench on this desk.`);
     const settings = { ...server.settings('desk', 'newer') };
     await expect(openWarehouse({ settings, desk: DESK, vault: await server.vault('desk') })).rejects.toBeInstanceOf(WarehouseTooNewError);
     expect(await warehouseSchemaVersion(owner)).toBe(7);
@@ -74,10 +74,10 @@ describe('the warehouse migrations', () => {
   it('leave the schema at the last whole step when a step fails', async () => {
     await server.newDatabase('halfway');
     const owner = await pool('owner', 'halfway');
-    const broken = [...WAREHOUSE_MIGRATIONS, { version: 2, name: 'fails halfway', sql: 'CREATE TABLE made_then_undone (id int); SELECT 1 / 0;' }];
+    const broken = [...WAREHOUSE_MIGRATIONS, { version: WAREHOUSE_SCHEMA_VERSION + 1, name: 'fails halfway', sql: 'CREATE TABLE made_then_undone (id int); SELECT 1 / 0;' }];
     const failure = await migrateWarehouse(owner, broken).catch((e: unknown) => e);
     expect(sqlState(failure)).toBe('22012');
-    expect(await warehouseSchemaVersion(owner)).toBe(1);
+    expect(await warehouseSchemaVersion(owner)).toBe(WAREHOUSE_SCHEMA_VERSION);
     const leftover = await owner.query<{ present: boolean }>(`SELECT to_regclass('packbench.made_then_undone') IS NOT NULL AS present`);
     expect(leftover.rows[0]?.present).toBe(false);
   });
@@ -87,10 +87,10 @@ describe('the warehouse migrations', () => {
     const desk = await pool('desk', 'behind');
     const refusal = await migrateWarehouse(desk, WAREHOUSE_MIGRATIONS).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(WarehouseSchemaBehindError);
-    expect((refusal as Error).message).toContain('The warehouse database is at schema 0 and this Packbench needs 1, but the role packbench_desk may not change the schema');
+    expect((refusal as Error).message).toContain(`The warehouse database is at schema 0 and this Packbench needs ${WAREHOUSE_SCHEMA_VERSION}, but the role packbench_desk may not change the schema`);
     const owner = await pool('owner', 'behind');
     await migrateWarehouse(owner, WAREHOUSE_MIGRATIONS);
-    expect(await migrateWarehouse(desk, WAREHOUSE_MIGRATIONS)).toEqual({ from: 1, to: 1, applied: [] });
+    expect(await migrateWarehouse(desk, WAREHOUSE_MIGRATIONS)).toEqual({ from: WAREHOUSE_SCHEMA_VERSION, to: WAREHOUSE_SCHEMA_VERSION, applied: [] });
   });
 
   it('refuse a database the setup script was not run on, saying what to run', async () => {
@@ -108,16 +108,17 @@ describe('the warehouse migrations', () => {
     const outcomes = await Promise.all(Array.from({ length: 4 }, () => runScript(migrateScript.file, [settings, startAt], { PACKBENCH_TEST_PASSWORD: server.roles.owner.password })));
     expect(outcomes.map((o) => o.stderr)).toEqual(["", "", "", ""]);
     const results = outcomes.map((o) => JSON.parse(o.stdout.trim()) as { ok: boolean; from: number; to: number; applied: string[] });
-    expect(results.every((r) => r.ok && r.to === 1)).toBe(true);
-    expect(results.filter((r) => r.applied.length === 1)).toHaveLength(1);
+    expect(results.every((r) => r.ok && r.to === WAREHOUSE_SCHEMA_VERSION)).toBe(true);
+    expect(results.filter((r) => r.applied.length === WAREHOUSE_MIGRATIONS.length)).toHaveLength(1);
+    expect(results.filter((r) => r.applied.length === 0)).toHaveLength(3);
     const owner = await pool('owner', 'together');
     const recorded = await owner.query('SELECT version FROM packbench.schema_migrations');
-    expect(recorded.rowCount).toBe(1);
+    expect(recorded.rowCount).toBe(WAREHOUSE_MIGRATIONS.length);
   });
 });
 
-describe('the desk role (docs/warehouse-setup.sql and schema 1)', () => {
-  it('reads and writes rows but cannot delete history, change the audit log, or change the schema', async () => {
+describe('the desk role (docs/warehouse-setup.sql and the migrated schema)', () => {
+  it('reads and writes rows but cannot delete history, change the audit log, or change the schema or its functions', async () => {
     const desk = await pool('desk', 'packbench');
     await desk.query(`INSERT INTO desks (id, name) VALUES ('D9', 'Desk 9') ON CONFLICT DO NOTHING`);
     await desk.query(
@@ -132,6 +133,11 @@ describe('the desk role (docs/warehouse-setup.sql and schema 1)', () => {
     expect(await refused('CREATE TABLE public.mine (id int)')).toBe('42501');
     expect(await refused('DROP TABLE claims')).toBe('42501');
     expect(await refused('CREATE TEMP TABLE scratch (id int)')).toBe('42501');
+    expect(await refused(`CREATE OR REPLACE FUNCTION packbench.claim_order(p_desk text, p_order text, p_lease_ms integer) RETURNS jsonb LANGUAGE sql AS $$ SELECT '{}'::jsonb $$`)).toBe('42501');
+    expect(await refused(`CREATE FUNCTION packbench.mine() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$`)).toBe('42501');
+    // It may claim, through the function, with the rights it has.
+    const claim = await desk.query<{ outcome: unknown }>(`SELECT claim_order('D9', 'NO-SUCH-ORDER', 90000) AS outcome`);
+    expect(claim.rows).toEqual([{ outcome: { kind: 'unknownOrder' } }]);
     const kept = await desk.query(`SELECT count(*)::int AS n FROM audit_log WHERE desk_id = 'D9'`);
     expect(kept.rows).toEqual([{ n: 1 }]);
   });

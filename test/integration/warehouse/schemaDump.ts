@@ -1,6 +1,6 @@
 /**
  * The shared schema as PostgreSQL's catalogs describe it (tables and columns, constraints,
- * indexes, what the desk role may do), one line each in a stable order: what a migration made,
+ * indexes, functions of its own (not an extension's), what the desk role may do), one line each in a stable order: what a migration made,
  * compared with a snapshot.
  */
 import * as z from 'zod';
@@ -27,6 +27,16 @@ export async function describeWarehouseSchema(db: Queryable): Promise<string> {
         WHERE n.nspname = 'packbench' ORDER BY t.relname, k.conname`,
     ),
     rows(db, 'indexes', Line, `SELECT format('index %s %s', indexname, regexp_replace(indexdef, '\\s+', ' ', 'g')) AS line FROM pg_indexes WHERE schemaname = 'packbench' ORDER BY indexname`),
+    rows(
+      db,
+      'functions',
+      Line,
+      `SELECT format('function %s(%s) %s %s%s', p.proname, pg_get_function_arguments(p.oid), pg_get_function_result(p.oid), l.lanname,
+                     CASE WHEN p.prosecdef THEN ' security definer' ELSE '' END) AS line
+         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
+        WHERE n.nspname = 'packbench' AND NOT EXISTS (SELECT FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+        ORDER BY p.proname`,
+    ),
     rows(
       db,
       'grants',
