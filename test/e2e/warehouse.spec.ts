@@ -5,6 +5,7 @@
  * says the warehouse is connected; PostgreSQL stops and the header says it is unreachable, with
  * the cause. Each state is scanned with axe.
  */
+import { WAREHOUSE_SCHEMA_VERSION } from '../../electron/warehouse';
 import { expect, expectAccessible, openDesk, openScreen } from './desk';
 import { test } from './warehouseDesk';
 
@@ -32,7 +33,7 @@ test('warehouse: the link typed, tested and saved; the header says connected, th
 
     await section.getByRole('button', { name: 'Test connection' }).click();
     await expect(section.getByTestId('warehouse-test')).toContainText(`Connected to PostgreSQL`);
-    await expect(section.getByTestId('warehouse-test')).toContainText(`at ${postgres.host}:${String(postgres.port)} as packbench_desk, not encrypted; warehouse schema 1, up to date.`);
+    await expect(section.getByTestId('warehouse-test')).toContainText(`at ${postgres.host}:${String(postgres.port)} as packbench_desk, not encrypted; warehouse schema ${String(WAREHOUSE_SCHEMA_VERSION)}, up to date.`);
     await expectAccessible(page, 'Settings, warehouse tested');
 
     // Enter in a field saves the link; the header follows the station's state.

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WarehouseLinkInput, WarehouseStateName } from '../../../electron/api';
-import { migrateWarehouse, WAREHOUSE_MIGRATIONS, listDesks } from '../../../electron/warehouse';
+import { migrateWarehouse, WAREHOUSE_MIGRATIONS, WAREHOUSE_SCHEMA_VERSION, listDesks } from '../../../electron/warehouse';
 import { startStationHarness, type StationHarness } from '../../support/stationHarness';
 import { ADMIN_DESK, startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
 
@@ -53,7 +53,7 @@ describe('Settings → Warehouse', () => {
     expect(wrong).toEqual({ ok: false, message: `PostgreSQL at 127.0.0.1:${String(server.postgres.port)} refused the password of role packbench_desk: set the password again in Settings → Warehouse.` });
     const right = await station.value('testWarehouse', input);
     expect(right.ok).toBe(true);
-    expect(right.message).toMatch(new RegExp(`^Connected to PostgreSQL \\d+[.\\d]* .*at 127\\.0\\.0\\.1:${String(server.postgres.port)} as packbench_desk, not encrypted; warehouse schema 1, up to date\\.$`));
+    expect(right.message).toMatch(new RegExp(`^Connected to PostgreSQL \\d+[.\\d]* .*at 127\\.0\\.0\\.1:${String(server.postgres.port)} as packbench_desk, not encrypted; warehouse schema ${WAREHOUSE_SCHEMA_VERSION}, up to date\\.$`));
     expect(await station.value('getWarehouse', {})).toMatchObject({ link: null, hasPassword: false, status: { state: 'notConfigured' } });
   });
 
@@ -132,12 +132,12 @@ describe('Settings → Warehouse', () => {
       await owner.end();
     }
     const newer = await station.value('saveWarehouse', { ...input, database: 'newer' });
-    expect(newer.status).toEqual({ state: 'schemaTooNew', words: 'The warehouse database was updated by a newer Packbench (schema 9, this desk knows 1): update Packbench on this desk.' });
+    expect(newer.status).toEqual({ state: 'schemaTooNew', words: `The warehouse database was updated by a newer Packbench (schema 9, this desk knows ${WAREHOUSE_SCHEMA_VERSION}): update Packbench on this desk.` });
 
     await server.newDatabase('behind');
     const behind = await station.value('saveWarehouse', { ...input, database: 'behind' });
     expect(behind.status.state).toBe('schemaTooOld');
-    expect(behind.status.words).toContain('The warehouse database is at schema 0 and this Packbench needs 1, but the role packbench_desk may not change the schema');
+    expect(behind.status.words).toContain(`The warehouse database is at schema 0 and this Packbench needs ${WAREHOUSE_SCHEMA_VERSION}, but the role packbench_desk may not change the schema`);
   });
 
   it('refuses bad input field by field, and keeps what was saved', async () => {

@@ -3,7 +3,7 @@
  * in words an admin can act on, and the password in none of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAREHOUSE_PASSWORD_SECRET, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
+import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
 import { freePort } from '../../support/privatePostgres';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
 
@@ -26,7 +26,7 @@ describe('the connection check', () => {
     const check = await checkWarehouseConnection(server.settings('desk'), DESK, await server.vault('desk'));
     expect(check).toEqual({
       ok: true,
-      words: expect.stringMatching(new RegExp(`^Connected to PostgreSQL \\d+\\.\\d+.* at 127\\.0\\.0\\.1:${server.postgres.port} as packbench_desk, not encrypted; warehouse schema 1, up to date\\.$`)),
+      words: expect.stringMatching(new RegExp(`^Connected to PostgreSQL \\d+\\.\\d+.* at 127\\.0\\.0\\.1:${server.postgres.port} as packbench_desk, not encrypted; warehouse schema ${WAREHOUSE_SCHEMA_VERSION}, up to date\\.$`)),
     });
   });
 
