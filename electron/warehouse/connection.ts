@@ -8,7 +8,7 @@ import { WarehouseConnectionSettings, WarehouseDesk } from '../api/warehouse';
 import type { Vault } from '../platform/vault';
 import { WarehouseInputError, WarehouseUnavailableError } from './errors';
 import { WAREHOUSE_SCHEMA } from './migrations/runner';
-import { isConnectionFailure, messageOf, sqlState } from './sql';
+import { asWarehouseError, isConnectionFailure, messageOf, sqlState } from './sql';
 
 /** The vault entry that holds the warehouse role's password. */
 export const WAREHOUSE_PASSWORD_SECRET = 'warehouse:password';
@@ -44,6 +44,12 @@ const SESSION_OPTIONS = [
 export interface PoolTuning {
   /** Connections this desk opens at most (default 4: a desk does a few things at once, not dozens). */
   readonly max?: number;
+  /**
+   * Connections opened when the warehouse opens and kept open between claims (default 2, at most
+   * `max`), so a scan never waits for a new connection and its password exchange (SCRAM is slow
+   * on purpose: tens of milliseconds, more on a busy server).
+   */
+  readonly warm?: number;
   readonly connectTimeoutMs?: number;
   /**
    * How long the desk waits for any answer to a statement before it gives the connection up
@@ -53,6 +59,12 @@ export interface PoolTuning {
    * statement waits for its answer.
    */
   readonly queryTimeoutMs?: number;
+}
+
+/** How many connections a desk keeps open (PoolTuning.warm). */
+export function warmConnections(tuning: PoolTuning): number {
+  const max = tuning.max ?? 4;
+  return Math.min(tuning.warm ?? 2, max);
 }
 
 /** pg's configuration for these settings; the password is passed in, never stored with them. */
@@ -68,9 +80,7 @@ export function poolConfig(settings: WarehouseConnectionSettings, password: stri
     application_name: `packbench desk ${desk.id}`,
     options: SESSION_OPTIONS.map((option) => `-c ${option}`).join(' '),
     max,
-    // A desk claims an order every minute or so: two connections stay open between claims, so a
-    // scan does not wait for a new connection and its password exchange (SCRAM is slow on purpose).
-    min: Math.min(2, max),
+    min: warmConnections(tuning),
     connectionTimeoutMillis: tuning.connectTimeoutMs ?? 5_000,
     query_timeout: tuning.queryTimeoutMs ?? 20_000,
     idleTimeoutMillis: 60_000,
@@ -101,6 +111,17 @@ export async function openWarehousePool(settings: WarehouseConnectionSettings, d
   // listener the error would end the process.
   pool.on('error', () => undefined);
   return pool;
+}
+
+/**
+ * Opens the pool's warm connections together, so the first scans of a shift do not each wait for
+ * one; the pool keeps them open after (its `min`).
+ */
+export async function warmPool(pool: pg.Pool, count: number): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+  const failed = opened.find((result) => result.status === 'rejected');
+  if (failed !== undefined) throw asWarehouseError(failed.reason);
 }
 
 /** What went wrong reaching the database, in words an admin can act on. */

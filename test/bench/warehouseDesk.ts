@@ -32,7 +32,8 @@ const env = deskSetup<BenchDeskEnv>();
 const modes: string[] = [];
 const sent: Record<BudgetPriority, number> = { purchase: 0, quote: 0, address: 0, tracking: 0, background: 0 };
 const desk = await openDeskServices(env, {
-  pool: { max: env.packers + 4 },
+  // A connection warm for each packer and the budget's pump, as a desk set up for that many would keep.
+  pool: { max: env.packers + 4, warm: env.packers + 1 },
   onModeChange: (mode) => modes.push(mode.kind),
   logger: {
     request: (entry) => {

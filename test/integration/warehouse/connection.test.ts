@@ -1,6 +1,7 @@
 /**
  * The Settings screen's test button against a real PostgreSQL: what it found, or what went wrong,
- * in words an admin can act on, and the password in none of them.
+ * in words an admin can act on, and the password in none of them; and a desk opening the
+ * warehouse with its connections already open, so its first scans wait for none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
@@ -46,5 +47,30 @@ describe('the connection check', () => {
     const refused = await openWarehouse({ settings, desk: DESK, vault: vaultWith(WRONG) }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Error);
     expect(JSON.stringify(refused, Object.getOwnPropertyNames(refused))).not.toContain(WRONG);
+  });
+});
+
+describe('a desk opening the warehouse', () => {
+  const sessions = async (desk: string) => {
+    const found = await server.postgres.psql({ command: `SELECT count(*) FROM pg_stat_activity WHERE application_name = 'packbench desk ${desk}'` });
+    return Number(found.trim());
+  };
+
+  it('opens its warm connections at once and keeps them open between scans', async () => {
+    const warehouse = await openWarehouse({ settings: server.settings('desk'), desk: { id: 'W1', name: 'Warm desk' }, vault: await server.vault('desk'), pool: { max: 6, warm: 3 } });
+    try {
+      expect(warehouse.db.totalCount).toBe(3);
+      expect(warehouse.db.idleCount).toBe(3);
+      // The pool's three, and the listener's own connection.
+      expect(await sessions('W1')).toBe(4);
+    } finally {
+      await warehouse.close();
+    }
+    const defaults = await openWarehouse({ settings: server.settings('desk'), desk: { id: 'W2', name: 'Default desk' }, vault: await server.vault('desk') });
+    try {
+      expect(defaults.db.totalCount).toBe(2);
+    } finally {
+      await defaults.close();
+    }
   });
 });
