@@ -61,15 +61,10 @@ export interface PoolTuning {
   readonly queryTimeoutMs?: number;
 }
 
-/** How many connections a desk keeps open (PoolTuning.warm). */
-export function warmConnections(tuning: PoolTuning): number {
-  const max = tuning.max ?? 4;
-  return Math.min(tuning.warm ?? 2, max);
-}
-
 /** pg's configuration for these settings; the password is passed in, never stored with them. */
 export function poolConfig(settings: WarehouseConnectionSettings, password: string | undefined, desk: WarehouseDesk, tuning: PoolTuning = {}): pg.PoolConfig {
   const max = tuning.max ?? 4;
+  const warm = Math.min(tuning.warm ?? 2, max);
   return {
     host: settings.host,
     port: settings.port,
@@ -80,7 +75,7 @@ export function poolConfig(settings: WarehouseConnectionSettings, password: stri
     application_name: `packbench desk ${desk.id}`,
     options: SESSION_OPTIONS.map((option) => `-c ${option}`).join(' '),
     max,
-    min: warmConnections(tuning),
+    min: warm,
     connectionTimeoutMillis: tuning.connectTimeoutMs ?? 5_000,
     query_timeout: tuning.queryTimeoutMs ?? 20_000,
     idleTimeoutMillis: 60_000,
@@ -114,11 +109,11 @@ export async function openWarehousePool(settings: WarehouseConnectionSettings, d
 }
 
 /**
- * Opens the pool's warm connections together, so the first scans of a shift do not each wait for
- * one; the pool keeps them open after (its `min`).
+ * Opens the pool's warm connections (its `min`, PoolTuning.warm) together, so the first scans of a
+ * shift do not each wait for one; the pool keeps them open after.
  */
-export async function warmPool(pool: pg.Pool, count: number): Promise<void> {
-  const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+export async function warmPool(pool: pg.Pool): Promise<void> {
+  const opened = await Promise.allSettled(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
   for (const result of opened) if (result.status === 'fulfilled') result.value.release();
   const failed = opened.find((result) => result.status === 'rejected');
   if (failed !== undefined) throw asWarehouseError(failed.reason);

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { Vault } from '../platform/vault';
 import { BUDGET_CHANNEL, CHANGES_CHANNEL, parseChange, type ReceivedChange } from './changes';
-import { WAREHOUSE_PASSWORD_SECRET, checkedDesk, checkedSettings, describeConnectionFailure, openWarehousePool, poolConfig, warmConnections, warmPool, type PoolTuning, type WarehouseConnectionSettings, type WarehouseDesk } from './connection';
+import { WAREHOUSE_PASSWORD_SECRET, checkedDesk, checkedSettings, describeConnectionFailure, openWarehousePool, poolConfig, warmPool, type PoolTuning, type WarehouseConnectionSettings, type WarehouseDesk } from './connection';
 import { registerDesk } from './desks';
 import { WarehouseListener, type ListenerOptions } from './listener';
 import { WAREHOUSE_MIGRATIONS, WAREHOUSE_SCHEMA_VERSION, migrateWarehouse, warehouseSchemaVersion } from './migrations';
@@ -45,7 +45,7 @@ export async function openWarehouse(options: OpenWarehouseOptions): Promise<Ware
   try {
     await migrateWarehouse(db, WAREHOUSE_MIGRATIONS);
     await registerDesk(db, desk);
-    await warmPool(db, warmConnections(options.pool ?? {}));
+    await warmPool(db);
   } catch (error) {
     await db.end().catch(() => undefined);
     throw error;

@@ -1,7 +1,7 @@
 /**
  * The shared schema as PostgreSQL's catalogs describe it (tables and columns, constraints,
- * indexes, functions of its own (not an extension's), what the desk role may do), one line each in a stable order: what a migration made,
- * compared with a snapshot.
+ * indexes, its own functions (not an extension's), what the desk role may do), one line each in a
+ * stable order: what a migration made, compared with a snapshot.
  */
 import * as z from 'zod';
 import { rows, type Queryable } from '../../../electron/warehouse/sql';
