@@ -84,8 +84,7 @@ export class SandboxClient {
     if (auth !== 'none' && 'bearer' in auth) headers.Authorization = `Bearer ${auth.bearer}`;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
-    const { status, headers: answerHeaders, text } =
-      this.options.localAddress === undefined ? await viaFetch(method, url, headers, body) : await viaHttp(method, url, headers, body, this.options.localAddress);
+    const { status, headers: answerHeaders, text } = await viaHttp(method, url, headers, body, this.options.localAddress);
     let parsed: unknown = text;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);
@@ -116,16 +115,18 @@ interface RawAnswer {
   readonly text: string;
 }
 
-async function viaFetch(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<RawAnswer> {
-  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-/** node:http instead of fetch, which cannot choose the local address it sends from. */
-function viaHttp(method: string, url: string, headers: Record<string, string>, body: string | undefined, localAddress: string): Promise<RawAnswer> {
+/**
+ * One request on a connection of its own (node:http, no agent). fetch kept connections alive and
+ * sent a request on one the sandbox had just closed as idle when the test's process had been busy
+ * past the sandbox's keep-alive time (read ECONNRESET, seen under a loaded run); a fresh connection
+ * cannot meet that, and it can be sent from a chosen local address.
+ */
+function viaHttp(method: string, url: string, headers: Record<string, string>, body: string | undefined, localAddress: string | undefined): Promise<RawAnswer> {
   const target = new URL(url);
+  // A declared length, as fetch sends (Node would otherwise send the body chunked).
+  if (body !== undefined) headers = { ...headers, 'Content-Length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, headers, localAddress, agent: false }, (response) => {
+    const outgoing = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, headers, ...(localAddress === undefined ? {} : { localAddress }), agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
