@@ -13,7 +13,7 @@ import { SLOW, expect, openDesk, openScreen, startDesk, test } from './desk';
 /** Five flicks a step: the same pages of the list are asked for and dropped, a fifth as many of them. */
 const STRIDE_PX = 5 * FLICK_PX;
 
-// Playwright's trace snapshots the whole page at every step: 670 of them would only slow this down.
+// A trace of its 670 scroll steps would only slow it down.
 test.use({ trace: 'off' });
 
 function rows(page: Page) {
