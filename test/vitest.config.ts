@@ -51,8 +51,10 @@ export default defineConfig({
     // file, most of the unit files' time). The tests use no mocks and leave no global state.
     isolate: false,
     // Vitest's default is one worker less than the CPUs: a single worker on a 2-core desk
-    // machine. Many files wait on child processes, CUPS or sockets, so use every CPU.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // machine. Many files mostly wait (on child processes, CUPS, a minute-long network drop), and
+    // a worker held by one is a core left idle beside the browser suite: one worker more than the
+    // CPUs keeps both busy.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     sequence: { sequencer: SlowFilesFirst },
     projects: [
       { extends: true, test: { name: 'station', include: ['test/{unit,contract,integration}/**/*.test.ts'], environment: 'node' } },
