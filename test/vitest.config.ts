@@ -8,23 +8,32 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The files that take longest (tens of seconds each: the station fuzz, the crash test, the
- * sandbox fuzz, the print service against CUPS, the warehouse's desk processes), longest first.
- * They start before everything else, so the two workers end together instead of one finishing a
- * fuzz file alone at the end.
+ * The files that take longest (tens of seconds each on a busy 2-core run: fuzz, crash tests,
+ * big order files, every carrier label drawn and read, the warehouse's desk processes and a
+ * minute-long network drop), about longest first. They start before everything else, so the
+ * workers end together instead of one finishing a long file alone at the end, as a fresh clone
+ * (no timings of an earlier run) otherwise orders them by size.
  */
 const SLOW_FILES = [
+  'test/integration/station/order-files.test.ts',
   'test/integration/station/invalid-input.test.ts',
-  'test/integration/station/invalid-input-printers.test.ts',
-  'test/integration/station/invalid-input-shipments.test.ts',
-  'test/integration/outbox/crash.test.ts',
-  'test/integration/station/invalid-input-print-jobs.test.ts',
-  'test/integration/sandbox/fuzz.test.ts',
-  'test/integration/printing/printService.test.ts',
-  'test/integration/warehouse/budget.test.ts',
-  'test/integration/warehouse/race.test.ts',
-  'test/integration/warehouse/faults.test.ts',
   'test/integration/warehouse/networkDrop.test.ts',
+  'test/integration/outbox/crash.test.ts',
+  'test/integration/outbox/batchCrash.test.ts',
+  'test/integration/printing/carrierLabels.test.ts',
+  'test/integration/station/invalid-input-shipments.test.ts',
+  'test/integration/warehouse/race.test.ts',
+  'renderer/src/state/shipSession.model.test.ts',
+  'test/integration/station/warehouse-budget.test.ts',
+  'test/integration/warehouse/budget.test.ts',
+  'test/integration/station/invalid-input-printers.test.ts',
+  'test/integration/station/warehouse-claims.test.ts',
+  'test/unit/warehouse/budgetDecision.test.ts',
+  'test/integration/sandbox/fuzz.test.ts',
+  'test/integration/station/invalid-input-print-jobs.test.ts',
+  'test/integration/printing/generatedSheets.test.ts',
+  'test/integration/printing/printService.test.ts',
+  'test/integration/warehouse/faults.test.ts',
 ];
 
 /** The slow files first, in the order above; the rest in Vitest's own order (longest last run first). */
