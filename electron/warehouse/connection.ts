@@ -110,11 +110,22 @@ export async function openWarehousePool(settings: WarehouseConnectionSettings, d
 
 /**
  * Opens the pool's warm connections (its `min`, PoolTuning.warm) together, so the first scans of a
- * shift do not each wait for one; the pool keeps them open after.
+ * shift do not each wait for one, and readies each with `prime` (run once on it before the pool
+ * has it back); the pool keeps them open after.
  */
-export async function warmPool(pool: pg.Pool): Promise<void> {
-  const opened = await Promise.allSettled(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
-  for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+export async function warmPool(pool: pg.Pool, prime: (client: pg.PoolClient) => Promise<void> = () => Promise.resolve()): Promise<void> {
+  const opened = await Promise.allSettled(
+    Array.from({ length: pool.options.min ?? 0 }, async () => {
+      const client = await pool.connect();
+      try {
+        await prime(client);
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+    }),
+  );
   const failed = opened.find((result) => result.status === 'rejected');
   if (failed !== undefined) throw asWarehouseError(failed.reason);
 }

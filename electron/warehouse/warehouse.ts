@@ -8,6 +8,7 @@ import type { Vault } from '../platform/vault';
 import { BUDGET_CHANNEL, CHANGES_CHANNEL, parseChange, type ReceivedChange } from './changes';
 import { WAREHOUSE_PASSWORD_SECRET, checkedDesk, checkedSettings, describeConnectionFailure, openWarehousePool, poolConfig, warmPool, type PoolTuning, type WarehouseConnectionSettings, type WarehouseDesk } from './connection';
 import { registerDesk } from './desks';
+import { primeClaims } from './claims';
 import { WarehouseListener, type ListenerOptions } from './listener';
 import { WAREHOUSE_MIGRATIONS, WAREHOUSE_SCHEMA_VERSION, migrateWarehouse, warehouseSchemaVersion } from './migrations';
 import { row, type Db } from './sql';
@@ -45,7 +46,7 @@ export async function openWarehouse(options: OpenWarehouseOptions): Promise<Ware
   try {
     await migrateWarehouse(db, WAREHOUSE_MIGRATIONS);
     await registerDesk(db, desk);
-    await warmPool(db);
+    await warmPool(db, (client) => primeClaims(client, desk.id));
   } catch (error) {
     await db.end().catch(() => undefined);
     throw error;

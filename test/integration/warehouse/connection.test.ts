@@ -4,7 +4,9 @@
  * warehouse with its connections already open, so its first scans wait for none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, checkWarehouseConnection, openWarehouse } from '../../../electron/warehouse';
+import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, checkWarehouseConnection, claimOrder, importOrders, openWarehouse, registerDesk, type ReceivedChange } from '../../../electron/warehouse';
+import { primeClaims } from '../../../electron/warehouse/claims';
+import { sampleOrders } from './samples';
 import { freePort } from '../../support/privatePostgres';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
 
@@ -71,6 +73,46 @@ describe('a desk opening the warehouse', () => {
       expect(defaults.db.totalCount).toBe(2);
     } finally {
       await defaults.close();
+    }
+  });
+
+  it('readies each warm connection with a claim that is rolled back: no order, claim or notification is left of it', async () => {
+    const watcher = await server.openDesk({ id: 'W3', name: 'Watching desk' });
+    const heard: ReceivedChange[] = [];
+    watcher.onChange((change) => heard.push(change));
+    const count = async (table: string) => Number((await server.postgres.psql({ database: 'packbench', command: `SELECT count(*) FROM packbench.${table}` })).trim());
+    const [ordersBefore, claimsBefore] = [await count('orders'), await count('claims')];
+    const warehouse = await openWarehouse({ settings: server.settings('desk'), desk: { id: 'W4', name: 'Primed desk' }, vault: await server.vault('desk'), pool: { max: 6, warm: 3 } });
+    try {
+      expect([await count('orders'), await count('claims')]).toEqual([ordersBefore, claimsBefore]);
+      // A real claim after it is heard at the other desk, and nothing of the priming before it.
+      const [order] = await sampleOrders(1, 'PRIME-');
+      if (order === undefined) throw new Error('no sample order');
+      await importOrders(warehouse.db, 'W4', [order]);
+      expect(await claimOrder(warehouse.db, 'W4', order.orderNumber)).toMatchObject({ kind: 'claimed' });
+      await expect.poll(() => heard.some((c) => c.kind === 'orderClaimed' && c.orderNumber === order.orderNumber), { timeout: 20_000 }).toBe(true);
+      expect(heard.filter((c) => c.kind === 'orderClaimed' && c.orderNumber !== order.orderNumber)).toEqual([]);
+    } finally {
+      await warehouse.close();
+    }
+  });
+
+  it('primes a session by running claim_order through to its claim, written and rolled back', async () => {
+    const inserted = async () =>
+      Number((await server.postgres.psql({ database: 'packbench', command: `SELECT n_tup_ins FROM pg_stat_user_tables WHERE relid = 'packbench.claims'::regclass` })).trim());
+    const pool = await server.pool('desk', { id: 'W5', name: 'Priming desk' });
+    const client = await pool.connect();
+    try {
+      await registerDesk(pool, { id: 'W5', name: 'Priming desk' });
+      const before = await inserted();
+      await primeClaims(client, 'W5');
+      // Statistics reach other sessions when this one is next idle, once told not to wait.
+      await client.query('SELECT pg_stat_force_next_flush()');
+      await expect.poll(inserted, { timeout: 20_000 }).toBe(before + 1);
+      expect((await client.query(`SELECT count(*)::int AS n FROM packbench.claims WHERE desk_id = 'W5'`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      client.release();
+      await pool.end();
     }
   });
 });
