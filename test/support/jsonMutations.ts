@@ -132,6 +132,20 @@ function deleteAt(root: unknown, path: Path): unknown {
   return root;
 }
 
+/**
+ * The most an array made by repeating holds, as JSON. Repeats nest: a 10 KB value repeated 500
+ * times inside an array repeated 500 times is 2.5 GB, more than a string can hold (`RangeError:
+ * Invalid string length`, seen once in a run), while any body over the services' 1 MB limit only
+ * meets the same "too large" answer. A repeat stops where it would pass this.
+ */
+const MAX_REPEATED_BYTES = 4 * 1024 * 1024;
+
+/** `times`, or fewer when that many copies of `items` (repeated in turn) would pass MAX_REPEATED_BYTES. */
+function repeatsThatFit(items: readonly unknown[], times: number): number {
+  const perItem = (JSON.stringify(items) ?? '').length / Math.max(1, items.length);
+  return Math.min(times, Math.floor(MAX_REPEATED_BYTES / Math.max(1, perItem)));
+}
+
 /** Applies one mutation to a copy of `body`; `at` picks a node (modulo their count). */
 export function applyMutation(body: unknown, change: Mutation): unknown {
   if (body === undefined) return change.kind === 'replace' ? change.value : body;
@@ -157,9 +171,10 @@ export function applyMutation(body: unknown, change: Mutation): unknown {
     }
     case 'repeat': {
       const at = nearest(root, path, true);
-      if (at === undefined) return replaceAt(root, path, Array.from({ length: change.times }, () => nodeAt(root, path)));
-      const items = nodeAt(root, at) as unknown[];
-      return replaceAt(root, at, Array.from({ length: change.times }, (_, i) => items[i % Math.max(1, items.length)] ?? null));
+      const items = at === undefined ? [nodeAt(root, path)] : (nodeAt(root, at) as unknown[]);
+      const times = repeatsThatFit(items, change.times);
+      if (at === undefined) return replaceAt(root, path, Array.from({ length: times }, () => nodeAt(root, path)));
+      return replaceAt(root, at, Array.from({ length: times }, (_, i) => items[i % Math.max(1, items.length)] ?? null));
     }
   }
 }
