@@ -113,7 +113,7 @@ export async function openWarehousePool(settings: WarehouseConnectionSettings, d
  * shift do not each wait for one, and readies each with `prime` (run once on it before the pool
  * has it back); the pool keeps them open after.
  */
-export async function warmPool(pool: pg.Pool, prime: (client: pg.PoolClient) => Promise<void> = () => Promise.resolve()): Promise<void> {
+export async function warmPool(pool: pg.Pool, prime: (client: pg.PoolClient) => Promise<void>): Promise<void> {
   const opened = await Promise.allSettled(
     Array.from({ length: pool.options.min ?? 0 }, async () => {
       const client = await pool.connect();

@@ -173,8 +173,7 @@ export function applyMutation(body: unknown, change: Mutation): unknown {
       const at = nearest(root, path, true);
       const items = at === undefined ? [nodeAt(root, path)] : (nodeAt(root, at) as unknown[]);
       const times = repeatsThatFit(items, change.times);
-      if (at === undefined) return replaceAt(root, path, Array.from({ length: times }, () => nodeAt(root, path)));
-      return replaceAt(root, at, Array.from({ length: times }, (_, i) => items[i % Math.max(1, items.length)] ?? null));
+      return replaceAt(root, at ?? path, Array.from({ length: times }, (_, i) => items[i % Math.max(1, items.length)] ?? null));
     }
   }
 }
