@@ -6,6 +6,7 @@
  * priority, its claim latencies and how late other desks' changes reached it.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { newStationRef } from '../../electron/store/stationRef';
 import { UnknownOutcomeError } from '../../electron/service/client/errors';
 import { claimOrder, guardPurchase, priorityOf, recordShipment, type BudgetPriority } from '../../electron/warehouse';
@@ -16,7 +17,8 @@ export interface BenchDeskEnv extends DeskSetup {
   readonly packers: number;
 }
 
-export type BenchDeskCommand = { readonly op: 'shift'; readonly orders: readonly string[]; readonly until: number };
+/** A shift from `from` to `until` (ms since 1970): no request goes out before it starts. */
+export type BenchDeskCommand = { readonly op: 'shift'; readonly orders: readonly string[]; readonly from: number; readonly until: number };
 
 export interface BenchDeskResult {
   readonly sent: Record<BudgetPriority, number>;
@@ -50,7 +52,10 @@ warehouse.onChange((change) => {
   if (change.deskId !== env.deskId && (change.kind === 'orderClaimed' || change.kind === 'orderShipped')) notifyMs.push(Date.now() - change.at);
 });
 
-async function shift(orders: readonly string[], until: number): Promise<BenchDeskResult> {
+async function shift(orders: readonly string[], from: number, until: number): Promise<BenchDeskResult> {
+  // Every desk starts at the shift's first instant: a request sent before it would take a slot of
+  // the shift's first window without being counted in it.
+  await delay(from - Date.now());
   // The shift ends for requests still waiting for a slot too: they are cancelled, not sent.
   const end = new AbortController();
   const timer = setTimeout(() => end.abort(new Error('the shift is over')), until - Date.now());
@@ -102,4 +107,4 @@ async function shift(orders: readonly string[], until: number): Promise<BenchDes
   return { sent, shipped: shippedIds.length, unknown, claimMs, laterClaimMs, notifyMs, modes };
 }
 
-serveDesk<BenchDeskCommand>((command) => shift(command.orders, command.until), () => desk.close());
+serveDesk<BenchDeskCommand>((command) => shift(command.orders, command.from, command.until), () => desk.close());
