@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +67,15 @@ export default defineConfig({
     maxWorkers: Math.max(3, availableParallelism() + 1),
     sequence: { sequencer: SlowFilesFirst },
     projects: [
-      { extends: true, test: { name: 'station', include: ['test/{unit,contract,integration}/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        // The ZPL renderer as Node loads it (its `main`, CommonJS), as the station's bundle does too.
+        // Vite would take its `module` build, a 9 MB file that is ES syntax in a package Node reads
+        // as CommonJS: run through Vite's transform in every worker, with a warning about its
+        // missing source map.
+        resolve: { alias: { 'zpl-renderer-js': createRequire(import.meta.url).resolve('zpl-renderer-js') } },
+        test: { name: 'station', include: ['test/{unit,contract,integration}/**/*.test.ts'], environment: 'node' },
+      },
       {
         // The renderer's runes classes (*.svelte.ts), beside their tests, compiled by Svelte as the
         // page gets them: the `browser` condition picks Svelte's client runtime, not its server one.
