@@ -13,12 +13,18 @@ import { deflateSync } from 'node:zlib';
  */
 export function crc16Ccitt(text: string): number {
   let crc = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    crc ^= (text.charCodeAt(i) & 0xff) << 8;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
+  // A byte at a time from a table of the 256 bytes' remainders: a label's base64 is 10 to 20 KB,
+  // and a bit at a time took a millisecond of it on a desk machine.
+  for (let i = 0; i < text.length; i += 1) crc = ((crc << 8) ^ (CRC_TABLE[((crc >> 8) ^ text.charCodeAt(i)) & 0xff] ?? 0)) & 0xffff;
   return crc;
 }
+
+/** Each byte's CRC-16-CCITT remainder, shifted through the polynomial bit by bit once. */
+const CRC_TABLE = Uint16Array.from({ length: 256 }, (_, byte) => {
+  let crc = byte << 8;
+  for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  return crc;
+});
 
 /** Four uppercase hex digits, the form the printer compares. */
 export function crcHex(text: string): string {

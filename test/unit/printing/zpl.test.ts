@@ -4,6 +4,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, rgb } from 'pdf-lib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { threshold } from '../../../electron/printing/zpl/bitmap';
 import { dotsOf, rasterizePdf } from '../../../electron/printing/zpl/rasterize';
@@ -20,6 +21,20 @@ describe('Z64', () => {
     expect(crcHex('')).toBe('0000');
     expect(crcHex('A')).toBe('58E5');
     expect(crcHex('eJzLSM3JyVcozy/KSQEAGgQEXQ==')).toMatch(/^[0-9A-F]{4}$/);
+  });
+
+  it('computes the CRC a byte at a time from its table exactly as the polynomial does a bit at a time', () => {
+    // The definition, one bit after another (what the station computed before it had a table).
+    const bitwise = (text: string): number => {
+      let crc = 0;
+      for (let i = 0; i < text.length; i += 1) {
+        crc ^= (text.charCodeAt(i) & 0xff) << 8;
+        for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+      }
+      return crc;
+    };
+    const base64 = fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+    fc.assert(fc.property(fc.oneof(base64, fc.string({ unit: 'binary-ascii', maxLength: 300 })), (text) => crc16Ccitt(text) === bitwise(text)), { numRuns: 500 });
   });
 
   it('round-trips bytes through deflate and base64, with the CRC of the base64 text', () => {
