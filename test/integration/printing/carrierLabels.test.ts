@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { buildJob, planDocument, type JobTarget, type PlannedLabel } from '../../../electron/printing/labels/job';
+import { composePdf, pageAsStock } from '../../../electron/printing/labels/compose';
+import { pdfToZpl } from '../../../electron/printing/zpl/zpl';
 import { decodeImage } from '../../../electron/printing/labels/raster';
 import { sniffFormat } from '../../../electron/printing/document';
 import { MEDIA } from '../../../electron/printing/media';
@@ -106,6 +108,18 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
     const longest = Math.max(...zplPlanned.map((p) => p.media.height)) / 72;
     const printed = await barcodeTexts(await zebrashLabels(zpl, 203, 4, Math.max(8, longest)));
     expect(missing(original, printed), `read in the original: ${[...original].join(', ')}`).toEqual([]);
+  }, TIMEOUT_MS);
+
+  it('a PDF page that is already 4x6 is drawn for the ZPL printer as it came, dot for dot what composing its page first gives', async () => {
+    const asIs = FILES.filter((name) => (results.get(name)?.zplPlanned ?? []).some((p) => pageAsStock(p, 203) !== undefined));
+    expect(asIs.sort()).toEqual(['fedex-4x6-3pages.pdf', 'fedex-4x6-single.pdf', 'landmark-4x6.pdf', 'usps-4x6-ground-advantage.pdf']);
+    // Not the page 2 pt short of 4x6 each way (centred on the stock), nor an A6 page (cropped to its ink).
+    for (const name of ['smartkargo-284x428pt.pdf', 'dpd-a6.pdf']) expect(results.get(name)?.zplPlanned.map((p) => pageAsStock(p, 203)), name).toEqual([undefined]);
+    for (const name of asIs) {
+      const { zpl, zplPlanned } = results.get(name) ?? expect.unreachable();
+      const composed = await Promise.all(zplPlanned.map(async (p) => (await pdfToZpl(await composePdf([p]), zplPrinter.language)).trim()));
+      expect(zpl, name).toBe(`${composed.join('\n')}\n`);
+    }
   }, TIMEOUT_MS);
 
   it('carrier ZPL reaches a ZPL printer as it came', async () => {
