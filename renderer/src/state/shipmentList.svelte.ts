@@ -21,6 +21,13 @@ export const LIST_PAGE = 200;
  * page read grew the page's heap to 50 MB over 100,000 rows, and each collection took longer.
  */
 export const KEPT_PAGES = 20;
+/**
+ * Rows the list makes room for past the last full page read, while the station has not counted to
+ * the end (five pages): a fast scroll lands on the rows it then reads instead of stopping at the
+ * end of every page it has, and the scrollbar stays steady. A jump past the real end shrinks the
+ * list back to it as the short or empty pages come in.
+ */
+export const LOOKAHEAD_ROWS = 5 * LIST_PAGE;
 /** The most rows "Select all" and the export read. */
 export const READ_ALL_CAP = 100_000;
 /** How long the list waits after the last change in the store before it is read again. */
@@ -96,6 +103,8 @@ export class ShipmentListState {
   #generation = 0;
   /** Whether the last page came back full: there may be more past it. */
   #more = false;
+  /** Where the list ends, once a short or empty page has shown it (under the current query). */
+  #end: number | undefined;
 
   constructor(private readonly station: StationClient) {}
 
@@ -184,6 +193,7 @@ export class ShipmentListState {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     this.#asked = new Set();
     this.#more = false;
+    this.#end = undefined;
     await this.#readPage(0, true);
   }
 
@@ -228,9 +238,12 @@ export class ShipmentListState {
     this.#atLeast = totalAtLeast;
     const start = page * LIST_PAGE;
     const full = results.length === LIST_PAGE;
-    // Known length: the exact total; otherwise what is read, and one page more while pages come
-    // back full. A short page (or an empty one past a full last page) is the end of the list.
-    const known = total ?? (full ? Math.max(fresh ? 0 : this.#count, start + results.length + LIST_PAGE) : start + results.length);
+    // Known length: the exact total; otherwise what is read, and LOOKAHEAD_ROWS more while pages
+    // come back full, never past the end a short page (or an empty one past it) has shown.
+    const end = start + results.length;
+    if (!full) this.#end = Math.min(this.#end ?? end, end);
+    const known = total ?? Math.min(full ? Math.max(fresh ? 0 : this.#count, end + LOOKAHEAD_ROWS) : end, this.#end ?? Number.POSITIVE_INFINITY);
+    const shrunk = known < this.#count;
     if (fresh) this.#pages.clear();
     this.#pages.set(page, results);
     this.#dropFarPages();
@@ -241,6 +254,9 @@ export class ShipmentListState {
     }
     this.#more = full;
     this.#loaded = true;
+    // Shortened under a view that had jumped past the end: the view falls back onto the last rows,
+    // which are read here rather than left to the view, which may still be laid out for the old length.
+    if (shrunk && known > 0) void this.#readPage(Math.floor((known - 1) / LIST_PAGE), false);
   }
 
   /** Drops the pages farthest from the rows last asked for, past KEPT_PAGES; they are read again when asked for. */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShipmentSummary } from '../../../electron/api';
 import { FakeStation, refusal, settled } from '../testing/fakeStation';
 import { shipmentSummary } from '../testing/records';
-import { KEPT_PAGES, LIST_PAGE, SETTLE_MS, ShipmentListState, stationFilters } from './shipmentList.svelte';
+import { KEPT_PAGES, LIST_PAGE, LOOKAHEAD_ROWS, SETTLE_MS, ShipmentListState, stationFilters } from './shipmentList.svelte';
 
 /** A store of `count` shipments; it counts them all up to `counted`, past that it says "at least". */
 function desk(count: number, counted = Number.POSITIVE_INFINITY) {
@@ -59,19 +59,57 @@ describe('the shipment list', () => {
     expect(station.inputsOf('searchLocalShipments').map((input) => input.offset)).toEqual([0, LIST_PAGE, 2 * LIST_PAGE]);
   });
 
-  it('past what the station counts, grows a page at a time while pages come back full, and ends at a short one', async () => {
+  it('past what the station counts, has room for five pages more while pages come back full, and ends at a short one', async () => {
     const { list } = desk(LIST_PAGE * 2 + 5, 300);
     await list.reload();
     expect(list.totalWords).toBe('more than 300 shipments');
-    expect(list.count).toBe(LIST_PAGE * 2);
+    expect(list.count).toBe(LIST_PAGE + LOOKAHEAD_ROWS);
+    expect(LOOKAHEAD_ROWS).toBe(5 * LIST_PAGE);
     expect(list.more).toBe(true);
     list.ensure(LIST_PAGE, LIST_PAGE * 2 - 1);
     await settled();
-    expect(list.count).toBe(LIST_PAGE * 3);
+    expect(list.count).toBe(LIST_PAGE * 2 + LOOKAHEAD_ROWS);
     list.ensure(LIST_PAGE * 2, LIST_PAGE * 3 - 1);
     await settled();
     expect(list.count).toBe(LIST_PAGE * 2 + 5);
     expect(list.more).toBe(false);
+  });
+
+  it('a jump past the real end shrinks the list back to its last row, and a later empty page never grows it again', async () => {
+    const { station, list } = desk(LIST_PAGE * 2 + 5, 300);
+    await list.reload();
+    const held = station.holdAnswers();
+    // Two pages asked at once: the short one (the end) answers first, the empty one past it after.
+    list.ensure(LIST_PAGE * 2, LIST_PAGE * 2 + 10);
+    list.ensure(LIST_PAGE * 5, LIST_PAGE * 5 + 10);
+    held.release(0);
+    await settled();
+    expect(list.count).toBe(LIST_PAGE * 2 + 5);
+    held.releaseAll();
+    await settled();
+    expect(list.count).toBe(LIST_PAGE * 2 + 5);
+
+    // Jumped to the far end of the room made: the empty page there shortens the list, and the
+    // list reads on back to its last row by itself (the view may still be laid out for the old length).
+    const again = desk(LIST_PAGE * 2 + 5, 300);
+    await again.list.reload();
+    again.list.ensure(again.list.count - 20, again.list.count - 1);
+    await vi.waitFor(() => expect(again.list.rowAt(LIST_PAGE * 2 + 4)?.stationRef).toBe(`PB-DESK1-${String(LIST_PAGE * 2 + 4)}`));
+    expect(again.list.count).toBe(LIST_PAGE * 2 + 5);
+    expect(again.station.inputsOf('searchLocalShipments').map((input) => input.offset)).toEqual([0, 5 * LIST_PAGE, 4 * LIST_PAGE, 3 * LIST_PAGE, 2 * LIST_PAGE]);
+  });
+
+  it('past its end a full page never makes room again', async () => {
+    const { list } = desk(LIST_PAGE * 3 + 5, 300);
+    await list.reload();
+    list.ensure(LIST_PAGE * 3, LIST_PAGE * 3 + 10);
+    await settled();
+    expect(list.count).toBe(LIST_PAGE * 3 + 5);
+    // A page before the end read again (scrolled back up to it) keeps the end where it is.
+    list.ensure(LIST_PAGE * 2, LIST_PAGE * 2 + 10);
+    await settled();
+    expect(list.rowAt(LIST_PAGE * 2)?.stationRef).toBe(`PB-DESK1-${String(LIST_PAGE * 2)}`);
+    expect(list.count).toBe(LIST_PAGE * 3 + 5);
   });
 
   it('keeps only the pages near the view; a page dropped is read again when scrolled back to', async () => {
