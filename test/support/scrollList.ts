@@ -53,11 +53,19 @@ export async function scrollListToEnd(page: Page, count: number, stepPx = FLICK_
     await page.waitForFunction(() => document.querySelector('[data-testid="shipment-viewport"] .pending') === null, undefined, { timeout: SLOW });
     if (step.atEnd && lastIndex >= count - 1) break;
     if (step.atEnd) {
+      // At the end of the room the list has made: it grows (more rows past it) or, when the view
+      // jumped past the list's real end, shrinks back onto its last row.
       await page
-        .waitForFunction(() => {
-          const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
-          return element !== null && element.scrollTop + element.clientHeight < element.scrollHeight - 1;
-        }, undefined, { timeout: SLOW })
+        .waitForFunction(
+          (last) => {
+            const element = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
+            if (element === null) return true;
+            const shown = [...element.querySelectorAll<HTMLElement>('[data-row-index]')].map((row) => Number(row.dataset.rowIndex));
+            return element.scrollTop + element.clientHeight < element.scrollHeight - 1 || Math.max(...shown) >= last;
+          },
+          count - 1,
+          { timeout: SLOW },
+        )
         .catch(() => undefined);
     }
     // A guard against a list that never ends.
