@@ -252,7 +252,8 @@ export class ShipmentListState {
       this.#count = known;
       this.#slots = emptySlots(known);
     }
-    this.#more = full;
+    // A full page before the end a short page showed (scrolled back up to) promises nothing more.
+    this.#more = full && this.#end === undefined;
     this.#loaded = true;
     // Shortened under a view that had jumped past the end: the view falls back onto the last rows,
     // which are read here rather than left to the view, which may still be laid out for the old length.

@@ -110,6 +110,7 @@ describe('the shipment list', () => {
     await settled();
     expect(list.rowAt(LIST_PAGE * 2)?.stationRef).toBe(`PB-DESK1-${String(LIST_PAGE * 2)}`);
     expect(list.count).toBe(LIST_PAGE * 3 + 5);
+    expect(list.more).toBe(false);
   });
 
   it('keeps only the pages near the view; a page dropped is read again when scrolled back to', async () => {
