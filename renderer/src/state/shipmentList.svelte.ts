@@ -242,7 +242,8 @@ export class ShipmentListState {
     // come back full, never past the end a short page (or an empty one past it) has shown.
     const end = start + results.length;
     if (!full) this.#end = Math.min(this.#end ?? end, end);
-    const known = total ?? Math.min(full ? Math.max(fresh ? 0 : this.#count, end + LOOKAHEAD_ROWS) : end, this.#end ?? Number.POSITIVE_INFINITY);
+    const room = full ? Math.max(fresh ? 0 : this.#count, end + LOOKAHEAD_ROWS) : end;
+    const known = total ?? Math.min(room, this.#end ?? room);
     const shrunk = known < this.#count;
     if (fresh) this.#pages.clear();
     this.#pages.set(page, results);
