@@ -3,13 +3,17 @@
  * the last digits of its tracking number; an opened shipment's label preview is drawn; a batch
  * cancel with one shipment the service never created lists a result per shipment; the filtered
  * list exported as CSV; the tracking timeline follows the sandbox's tracking as it advances. Each
- * view is scanned with axe. The long list scrolled end to end is shipmentsScroll.spec.ts.
+ * view is scanned with axe. End past what the station counted reaches the last shipment with the
+ * focus on it, and never takes the focus from where the packer went meanwhile. The long list
+ * scrolled end to end is shipmentsScroll.spec.ts.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { SAN_FRANCISCO, requestKey, shipment } from '../support/shipments';
 import type { StationHarness } from '../support/stationHarness';
+import { profileStorePath } from '../../electron/station/connection';
+import { fillStore } from '../support/bigStore';
 import { expect, expectAccessible, openDesk, openScreen, startDesk, test, SLOW } from './desk';
 
 
@@ -103,6 +107,47 @@ test('search as you type, a drawn label preview, a batch cancel with a result pe
   expect(parsed.data.map((row) => row['Order number']).sort()).toEqual(['SO-E2E-BATCH-1', 'SO-E2E-BATCH-2']);
   expect(parsed.data.map((row) => row['Tracking number']).sort()).toEqual(batch.map((b) => b.trackingNumber).sort());
   expect(parsed.data.every((row) => row.Status === 'Cancelled')).toBe(true);
+});
+
+test('End past what the station counted lands on the last shipment with the focus on it; a packer gone to the search box keeps it', async ({ page }) => {
+  test.setTimeout(5 * 60_000);
+  const count = 3_000;
+  const desk = await startDesk({ prepare: (dataDir) => fillStore(profileStorePath(dataDir, 'sandbox'), count) });
+  try {
+    await openDesk(page, desk);
+    await openScreen(page, 'Shipments');
+    await expect(page.getByRole('status').filter({ hasText: 'more than 1,000 shipments' })).toBeVisible({ timeout: SLOW });
+    await rows(page).first().getByRole('button', { name: /^Open shipment/ }).focus();
+    // Each End goes to the last row the list has room for, read or not; the focus waits for it.
+    const focusedRow = page.locator('[data-row-index]:has(.open:focus)');
+    for (let press = 0; press < 10 && (await focusedRow.getAttribute('data-row-index').catch(() => null)) !== String(count - 1); press += 1) {
+      await page.keyboard.press('End');
+      await expect(focusedRow).toHaveCount(1);
+    }
+    await expect(page.locator(`[data-row-index="${String(count - 1)}"] .open`)).toBeFocused();
+
+    // Home while the pages are held back, then the search box: the page arriving later leaves the focus there.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/searchLocalShipments', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const viewport = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
+      if (viewport !== null) viewport.scrollTop = viewport.scrollHeight / 2;
+    });
+    await page.locator('[data-row-index] .open').first().focus();
+    await page.keyboard.press('Home');
+    const search = page.getByRole('searchbox', { name: 'Find shipments' });
+    await search.focus();
+    release();
+    await expect(page.locator('[data-row-index="0"] .open')).toBeVisible({ timeout: SLOW });
+    await expect(search).toBeFocused();
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await desk.close();
+  }
 });
 
 test('the tracking timeline of an open shipment follows the sandbox as its tracking advances', async ({ page }) => {
