@@ -117,33 +117,40 @@ test('End past what the station counted lands on the last shipment with the focu
     await openDesk(page, desk);
     await openScreen(page, 'Shipments');
     await expect(page.getByRole('status').filter({ hasText: 'more than 1,000 shipments' })).toBeVisible({ timeout: SLOW });
-    await rows(page).first().getByRole('button', { name: /^Open shipment/ }).focus();
-    // Each End goes to the last row the list has room for, read or not; the focus waits for it.
-    const focusedRow = page.locator('[data-row-index]:has(.open:focus)');
-    for (let press = 0; press < 10 && (await focusedRow.getAttribute('data-row-index').catch(() => null)) !== String(count - 1); press += 1) {
-      await page.keyboard.press('End');
-      await expect(focusedRow).toHaveCount(1);
-    }
-    await expect(page.locator(`[data-row-index="${String(count - 1)}"] .open`)).toBeFocused();
+    const firstRow = rows(page).first().getByRole('button', { name: /^Open shipment/ });
 
-    // Home while the pages are held back, then the search box: the page arriving later leaves the focus there.
+    // End while the pages are held back lands on rows still "Reading…"; the packer goes to the
+    // search box before they arrive, and the focus stays there once they are drawn.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/searchLocalShipments', async (route) => {
       await held;
       await route.continue();
     });
-    await page.evaluate(() => {
-      const viewport = document.querySelector<HTMLElement>('[data-testid="shipment-viewport"]');
-      if (viewport !== null) viewport.scrollTop = viewport.scrollHeight / 2;
-    });
-    await page.locator('[data-row-index] .open').first().focus();
-    await page.keyboard.press('Home');
+    await firstRow.focus();
+    await page.keyboard.press('End');
+    await expect(page.locator('[data-row-index].pending').first()).toBeVisible();
     const search = page.getByRole('searchbox', { name: 'Find shipments' });
     await search.focus();
     release();
-    await expect(page.locator('[data-row-index="0"] .open')).toBeVisible({ timeout: SLOW });
+    await expect(page.locator('[data-row-index] .open').first()).toBeVisible({ timeout: SLOW });
+    // The list focuses a row over the frames after it is drawn: wait those out before looking.
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      let frames = 15;
+      const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+      requestAnimationFrame(next);
+    }));
     await expect(search).toBeFocused();
+    await page.unrouteAll({ behavior: 'wait' });
+
+    // Each End goes to the last row the list has room for, read or not; the focus waits for it.
+    await firstRow.focus();
+    const focusedIndex = () => page.evaluate(() => document.activeElement?.closest('[data-row-index]')?.getAttribute('data-row-index') ?? null);
+    for (let press = 0; press < 10 && (await focusedIndex()) !== String(count - 1); press += 1) {
+      await page.keyboard.press('End');
+      await expect(page.locator('[data-row-index]:has(.open:focus)')).toHaveCount(1);
+    }
+    await expect(page.locator(`[data-row-index="${String(count - 1)}"] .open`)).toBeFocused();
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await desk.close();
