@@ -6,7 +6,7 @@
  *
  * Several desks start together at shift start: each step takes a transaction-scoped advisory
  * lock and reads the version again under it, so exactly one desk applies a step and the others
- * wait for it, then find nothing to do.
+ * wait for it, then find it done (desks may share the steps out between them, never apply one twice).
  */
 import { WarehouseNotSetUpError, WarehouseSchemaBehindError, WarehouseTooNewError } from '../errors';
 import { inTransaction, row, type Db, type Queryable } from '../sql';
