@@ -49,6 +49,6 @@ export async function zebrashLabels(zpl: string, dpi: number, widthIn = 4, lengt
 /** What the barcodes say, as `format:text`, read thoroughly (a scanner gets several tries). */
 export async function barcodeTexts(images: readonly GreyImage[]): Promise<Set<string>> {
   const found: FoundBarcode[] = [];
-  for (const image of images) found.push(...(await readBarcodes(image, { thorough: true })));
+  for (const image of images) found.push(...(await readBarcodes(image, { effort: 'thorough' })));
   return new Set(found.map((b) => `${b.format}:${b.text}`));
 }

@@ -55,23 +55,31 @@ function rgbaOf(image: GreyImage): Uint8ClampedArray {
   return new Uint8ClampedArray(words.buffer);
 }
 
+/**
+ * How hard ZXing looks. `quick` reads a clean label drawn at a printer's resolution; `harder`
+ * also spends more time on each part of the image (DHL Paket's barcode on its A4 sheet reads only
+ * so at the finder's resolution); `thorough` also tries the image inverted and made smaller.
+ */
+export type ReadEffort = 'quick' | 'harder' | 'thorough';
+
 export interface ReadOptions {
   readonly formats?: readonly ReadInputBarcodeFormat[];
-  /** Slower, finds more (small or damaged symbols). */
-  readonly thorough?: boolean;
+  /** Slower, finds more (small or damaged symbols); quick by default. */
+  readonly effort?: ReadEffort;
 }
 
 /** Every barcode that reads in the image. */
 export async function readBarcodes(image: GreyImage, options: ReadOptions = {}): Promise<FoundBarcode[]> {
   const { readBarcodes: read } = await zxing();
+  const effort = options.effort ?? 'quick';
   const results = await read(
     { data: rgbaOf(image), width: image.width, height: image.height, colorSpace: 'srgb' } as ImageData,
     {
       formats: [...(options.formats ?? LABEL_SYMBOLOGIES)],
-      tryHarder: options.thorough ?? false,
-      // Labels are dark on light, and drawn at a resolution where no symbol needs a smaller copy of the image to be found: both only cost time on a quick read.
-      tryInvert: options.thorough ?? false,
-      tryDownscale: options.thorough ?? false,
+      tryHarder: effort !== 'quick',
+      // Labels are dark on light, and drawn at a resolution where no symbol needs a smaller copy of the image to be found: both only cost time unless nothing else read.
+      tryInvert: effort === 'thorough',
+      tryDownscale: effort === 'thorough',
       maxNumberOfSymbols: 64,
     },
   );
