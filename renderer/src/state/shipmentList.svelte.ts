@@ -101,8 +101,6 @@ export class ShipmentListState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #asked = new Set<number>();
   #generation = 0;
-  /** Whether the last page came back full: there may be more past it. */
-  #more = false;
   /** Where the list ends, once a short or empty page has shown it (under the current query). */
   #end: number | undefined;
 
@@ -192,7 +190,6 @@ export class ShipmentListState {
     this.#generation += 1;
     // eslint-disable-next-line svelte/prefer-svelte-reactivity
     this.#asked = new Set();
-    this.#more = false;
     this.#end = undefined;
     await this.#readPage(0, true);
   }
@@ -253,8 +250,6 @@ export class ShipmentListState {
       this.#count = known;
       this.#slots = emptySlots(known);
     }
-    // A full page before the end a short page showed (scrolled back up to) promises nothing more.
-    this.#more = full && this.#end === undefined;
     this.#loaded = true;
     // Shortened under a view that had jumped past the end: the view falls back onto the last rows,
     // which are read here rather than left to the view, which may still be laid out for the old length.
@@ -270,10 +265,5 @@ export class ShipmentListState {
       this.#pages.delete(page);
       this.#asked.delete(page);
     }
-  }
-
-  /** Whether more rows may exist past those the list has room for. */
-  get more(): boolean {
-    return this.#more;
   }
 }
