@@ -110,6 +110,15 @@ function shrinkNote(label: PreparedLabel, media: MediaSize, place: Placement, st
   return `${label.what} is ${inches(h)} in long: printed at ${percent(place.scale)} on the ${media.name} stock`;
 }
 
+/** A carrier ZPL label is this much longer than a stock (a dot or two of rounding) before it is too long for it. */
+const LENGTH_SLACK_PT = 1;
+
+/** Why part of a carrier ZPL label will not print: ZPL is not scaled, the printer lays it out. */
+function zplCutOffNote(label: PreparedLabel, media: MediaSize, stocks: Stocks): string {
+  const advice = stocks.longer === undefined ? 'Give the printer a longer stock (such as 4x8), or set it to PDF' : 'Set the printer to PDF';
+  return `${label.what} is ${inches(label.size.height)} in long, longer than the ${media.name} stock, and ZPL prints at its own size: what lies past ${inches(media.height)} in is cut off. ${advice} to have the label drawn and fitted`;
+}
+
 /** Each label's stock and placement, in order. ZPL kept as a program is not laid out (the printer lays it out). */
 export async function planLabels(labels: readonly PreparedLabel[], stocks: Stocks): Promise<PlannedLabel[]> {
   const sheetStock = Math.min(stocks.loaded.width, stocks.loaded.height) >= 7.5 * 72;
@@ -129,8 +138,19 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
         }
       }
     }
+    // Carrier ZPL is laid out by the printer at its own size: a label longer than the loaded stock
+    // goes on the longer one when the printer has one, and is said to be cut off past the stock's end.
+    let cutOff: string | undefined;
+    if (label.art.kind === 'zpl' && !sheetStock && label.size.height > media.height + LENGTH_SLACK_PT) {
+      if (stocks.longer !== undefined && stocks.longer.height > media.height) {
+        media = stocks.longer;
+        place = placement(label.size, media);
+      }
+      if (label.size.height > media.height + LENGTH_SLACK_PT) cutOff = zplCutOffNote(label, media, stocks);
+    }
     const notes = [...label.notes];
     if (media !== stocks.loaded) notes.push(`printed on the printer's longer ${media.name} stock`);
+    if (cutOff !== undefined) notes.push(cutOff);
     if (label.art.kind !== 'zpl' && place.scale < FULL_SIZE) notes.push(shrinkNote(label, media, place, stocks));
     planned.push({ label, media, place, notes });
   }

@@ -250,7 +250,8 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
       const name = labels.length > 1 ? `${what} label ${String(index + 1)}` : what;
       const widthDots = label.printWidth ?? Math.round(4 * label.dpi);
       if (target.language === 'ZPL') {
-        const length = label.labelLength ?? Math.round(6 * label.dpi);
+        // Without ^LL a label is taken as 6 in long, unless its fields start further down than that.
+        const length = label.labelLength ?? Math.max(Math.round(6 * label.dpi), label.fieldsReach);
         return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, sent to the printer as it came`] };
       }
       let drawn: GreyImage;

@@ -16,6 +16,11 @@ export interface CarrierZplLabel {
   readonly printWidth: number | undefined;
   /** ^LL, the label length in dots, when the label sets it. */
   readonly labelLength: number | undefined;
+  /**
+   * How far down the label's fields start, in dots: the largest y of its ^FO and ^FT. A label
+   * without ^LL is at least this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL).
+   */
+  readonly fieldsReach: number;
   /** The resolution it was drawn for (from its print width), 203 dpi unless it says otherwise. */
   readonly dpi: 203 | 300 | 600;
 }
@@ -53,7 +58,8 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
   }
   return labels.map((program) => {
     const printWidth = number(program, '^PW');
-    return { program, printWidth, labelLength: number(program, '^LL'), dpi: dpiOf(printWidth) };
+    const fieldsReach = Math.max(0, ...[...program.matchAll(/\^F[OT]\s*\d+\s*,\s*(\d+)/g)].map((field) => Number(field[1])));
+    return { program, printWidth, labelLength: number(program, '^LL'), fieldsReach, dpi: dpiOf(printWidth) };
   });
 }
 
