@@ -4,7 +4,8 @@
  * still longer than the stock goes on the printer's longer stock when it has one (4x8 is common for
  * DHL); only then is it shrunk, and the label says so in words: never silently.
  */
-import { rasterizePdf } from '../zpl/rasterize';
+import { dotsOf, rasterizePdf } from '../zpl/rasterize';
+import { withLabelLength } from '../zpl/carrier';
 import type { MediaSize } from '../media';
 import { placement, type Placement, type Size } from '../placement';
 import { cropImage, inkBounds } from './raster';
@@ -145,6 +146,9 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
       if (stocks.longer !== undefined && stocks.longer.height > media.height) {
         media = stocks.longer;
         place = placement(label.size, media);
+        // Laid out on the longer stock: a label that says no length is told that stock's.
+        const art = label.art;
+        label = { ...label, art: { kind: 'zpl', label: withLabelLength(art.label, dotsOf(media.height, art.label.dpi)) } };
       }
       if (label.size.height > media.height + LENGTH_SLACK_PT) cutOff = zplCutOffNote(label, media, stocks);
     }

@@ -63,6 +63,17 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
   });
 }
 
+/**
+ * The label told its length (^LL, in dots) right after its own ^XA, when it says none: a carrier
+ * label that needs the printer's longer stock, laid out on it as the station's own ZPL labels are.
+ */
+export function withLabelLength(label: CarrierZplLabel, dots: number): CarrierZplLabel {
+  if (label.labelLength !== undefined) return label;
+  const at = label.program.lastIndexOf('^XA');
+  const program = `${label.program.slice(0, at + 3)}^LL${String(dots)}${label.program.slice(at + 3)}`;
+  return { ...label, program, labelLength: dots };
+}
+
 export class ZplResolutionError extends Error {
   override name = 'ZplResolutionError';
 }

@@ -2,7 +2,8 @@
  * Carrier ZPL longer than the loaded stock, for a ZPL printer: the printer lays a ZPL label out at
  * its own size, so the station cannot shrink it. Its length is its ^LL, else 6 in unless its fields
  * start further down; a label longer than the loaded stock goes on the printer's longer stock when
- * it has one, and what lies past the stock's end is said to be cut off.
+ * it has one (told that stock's length when it says none), and what lies past the stock's end is
+ * said to be cut off.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
@@ -34,11 +35,16 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(planned?.label.size.height).toBeCloseTo((1551 / 203) * 72, 3);
     expect(planned?.media).toBe(MEDIA['4x8']);
     expect(planned?.notes).toContain("printed on the printer's longer 4x8 stock");
+    // Told the longer stock's length (8 in at 203 dpi), as the station's own ZPL labels are; nothing else changed.
+    const art = planned?.label.art;
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1551).replace('^XA', '^XA^LL1624'));
   });
 
   it('goes by ^LL when the label says its length', async () => {
     const [planned] = await planDocument(bytes(label(700, '^LL1520')), 'Label 1', zebra);
     expect(planned?.media).toBe(MEDIA['4x8']);
+    const art = planned?.label.art;
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(700, '^LL1520'));
   });
 
   it('says the part past the stock is cut off when no longer stock takes it, and what to do', async () => {
