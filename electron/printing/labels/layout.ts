@@ -141,20 +141,21 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
     }
     // Carrier ZPL is laid out by the printer at its own size: a label longer than the loaded stock
     // goes on the longer one when the printer has one, and is said to be cut off past the stock's end.
-    let cutOff: string | undefined;
+    const zplNotes: string[] = [];
     if (label.art.kind === 'zpl' && !sheetStock && label.size.height > media.height + LENGTH_SLACK_PT) {
       if (stocks.longer !== undefined && stocks.longer.height > media.height) {
         media = stocks.longer;
         place = placement(label.size, media);
         // Laid out on the longer stock: a label that says no length is told that stock's.
-        const art = label.art;
-        label = { ...label, art: { kind: 'zpl', label: withLabelLength(art.label, dotsOf(media.height, art.label.dpi)) } };
+        const told = withLabelLength(label.art.label, dotsOf(media.height, label.art.label.dpi));
+        if (told !== label.art.label) zplNotes.push(`it says no length of its own: told the ${media.name} stock's (^LL${String(told.labelLength)})`);
+        label = { ...label, art: { kind: 'zpl', label: told } };
       }
-      if (label.size.height > media.height + LENGTH_SLACK_PT) cutOff = zplCutOffNote(label, media, stocks);
+      if (label.size.height > media.height + LENGTH_SLACK_PT) zplNotes.push(zplCutOffNote(label, media, stocks));
     }
     const notes = [...label.notes];
     if (media !== stocks.loaded) notes.push(`printed on the printer's longer ${media.name} stock`);
-    if (cutOff !== undefined) notes.push(cutOff);
+    notes.push(...zplNotes);
     if (label.art.kind !== 'zpl' && place.scale < FULL_SIZE) notes.push(shrinkNote(label, media, place, stocks));
     planned.push({ label, media, place, notes });
   }

@@ -34,7 +34,7 @@ describe('carrier ZPL for a ZPL printer', () => {
     const [planned] = await planDocument(bytes(label(1551)), 'Label 1', zebra);
     expect(planned?.label.size.height).toBeCloseTo((1551 / 203) * 72, 3);
     expect(planned?.media).toBe(MEDIA['4x8']);
-    expect(planned?.notes).toContain("printed on the printer's longer 4x8 stock");
+    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "printed on the printer's longer 4x8 stock", "it says no length of its own: told the 4x8 stock's (^LL1624)"]);
     // Told the longer stock's length (8 in at 203 dpi), as the station's own ZPL labels are; nothing else changed.
     const art = planned?.label.art;
     expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1551).replace('^XA', '^XA^LL1624'));
@@ -45,6 +45,7 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(planned?.media).toBe(MEDIA['4x8']);
     const art = planned?.label.art;
     expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(700, '^LL1520'));
+    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "printed on the printer's longer 4x8 stock"]);
   });
 
   it('says the part past the stock is cut off when no longer stock takes it, and what to do', async () => {
