@@ -142,15 +142,16 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
     // Carrier ZPL is laid out by the printer at its own size: a label longer than the loaded stock
     // goes on the longer one when the printer has one, and is said to be cut off past the stock's end.
     const zplNotes: string[] = [];
-    if (label.art.kind === 'zpl' && !sheetStock && label.size.height > media.height + LENGTH_SLACK_PT) {
-      if (stocks.longer !== undefined && stocks.longer.height > media.height) {
+    if (label.art.kind === 'zpl' && !sheetStock) {
+      if (label.size.height > media.height + LENGTH_SLACK_PT && stocks.longer !== undefined && stocks.longer.height > media.height) {
         media = stocks.longer;
         place = placement(label.size, media);
-        // Laid out on the longer stock: a label that says no length is told that stock's.
-        const told = withLabelLength(label.art.label, dotsOf(media.height, label.art.label.dpi));
-        if (told !== label.art.label) zplNotes.push(`it says no length of its own: told the ${media.name} stock's (^LL${String(told.labelLength)})`);
-        label = { ...label, art: { kind: 'zpl', label: told } };
       }
+      // A label that says no length is told its stock's, as the station's own ZPL labels are: a
+      // printer keeps the last ^LL it was sent, so a 4x6 label after one told 8 in would run 8 in.
+      const told = withLabelLength(label.art.label, dotsOf(media.height, label.art.label.dpi));
+      if (told !== label.art.label) zplNotes.push(`it says no length of its own: told the ${media.name} stock's (^LL${String(told.labelLength)})`);
+      label = { ...label, art: { kind: 'zpl', label: told } };
       if (label.size.height > media.height + LENGTH_SLACK_PT) zplNotes.push(zplCutOffNote(label, media, stocks));
     }
     const notes = [...label.notes];

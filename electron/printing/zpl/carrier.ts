@@ -65,7 +65,8 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
 
 /**
  * The label told its length (^LL, in dots) right after its own ^XA, when it says none: a carrier
- * label that needs the printer's longer stock, laid out on it as the station's own ZPL labels are.
+ * label laid out on its stock as the station's own ZPL labels are, whatever length the printer
+ * was last told.
  */
 export function withLabelLength(label: CarrierZplLabel, dots: number): CarrierZplLabel {
   if (label.labelLength !== undefined) return label;

@@ -2,8 +2,8 @@
  * Carrier ZPL longer than the loaded stock, for a ZPL printer: the printer lays a ZPL label out at
  * its own size, so the station cannot shrink it. Its length is its ^LL, else 6 in unless its fields
  * start further down; a label longer than the loaded stock goes on the printer's longer stock when
- * it has one (told that stock's length when it says none), and what lies past the stock's end is
- * said to be cut off.
+ * it has one, a label that says no length is told its stock's, and what lies past the stock's end
+ * is said to be cut off.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
@@ -24,10 +24,17 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(splitZpl('^XA^LL1520^FO10, 757^GB100,4,4^FS^XZ').map((l) => [l.fieldsReach, l.labelLength])).toEqual([[757, 1520]]);
   });
 
-  it('keeps a label whose fields stay within 6 in on the loaded stock, with nothing more to say', async () => {
+  it('keeps a label whose fields stay within 6 in on the loaded stock, told its length when it says none', async () => {
     const [planned] = await planDocument(bytes(label(1200)), 'Label 1', zebra);
     expect(planned?.media).toBe(MEDIA['4x6']);
-    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came']);
+    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "it says no length of its own: told the 4x6 stock's (^LL1218)"]);
+    // A printer keeps the last ^LL it was sent: after a label told 8 in, this one must say 6 in.
+    const art = planned?.label.art;
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1200).replace('^XA', '^XA^LL1218'));
+    // A label that says its own length is sent as it came.
+    const [own] = await planDocument(bytes(label(1200, '^LL1100')), 'Label 2', zebra);
+    expect(own?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came']);
+    expect(own?.label.art.kind === 'zpl' ? own.label.art.label.program : '').toBe(label(1200, '^LL1100'));
   });
 
   it('puts a label without ^LL whose fields reach past 6 in on the longer stock', async () => {
