@@ -3,11 +3,12 @@
  * limit of 100 and of 500 requests a minute through the warehouse database (a private
  * PostgreSQL), against one sandbox that enforces the limit. Each desk packs orders for a shift:
  * claim, quote, address check, purchase guard, label, record, with tracking refreshes and pulls
- * in the background. Printed per run: the share of the limit used, the spread between the
- * busiest and the least busy desk (as a share of an equal share), 429s, claim latency p95 (of
- * every claim, and without each packer's first: every packer of every desk claims at the shift's
- * first instant, a burst no later claim meets) and how late one desk's claims and shipments
- * reached the others (p95).
+ * in the background. A desk is one packer at one scanner; BENCH_PACKERS runs more packers at once
+ * on each desk (a stress case: all their first claims fall in the shift's first millisecond).
+ * Printed per run: the share of the limit used, the spread between the busiest and the least busy
+ * desk (as a share of an equal share), 429s, claim latency p95 (of every claim, and without each
+ * packer's first: every packer of every desk claims at the shift's first instant, a burst no
+ * later claim meets) and how late one desk's claims and shipments reached the others (p95).
  *
  * Time is scaled (virtual time where the code allows it): the sandbox's clock and the shared
  * window run faster than real time, so a shift of BENCH_SHIFT_MINUTES (default 10) simulated
@@ -15,7 +16,7 @@
  * minute, 2 at 500), which keeps the real request rate near 17 a second whatever the limit: a
  * rate a 2-core machine running ten desks, PostgreSQL and the sandbox can carry. Latencies are
  * real milliseconds.
- *   BENCH_DESKS (default 1,2,5,10)  BENCH_LIMITS (default 100,500)  BENCH_PACKERS (default 4)
+ *   BENCH_DESKS (default 1,2,5,10)  BENCH_LIMITS (default 100,500)  BENCH_PACKERS (default 1)
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { importOrders } from '../../electron/warehouse';
@@ -28,7 +29,7 @@ import type { BenchDeskCommand, BenchDeskResult } from './warehouseDesk';
 const shiftMinutes = Number(process.env.BENCH_SHIFT_MINUTES ?? 10);
 const deskCounts = (process.env.BENCH_DESKS ?? '1,2,5,10').split(',').map(Number);
 const limits = (process.env.BENCH_LIMITS ?? '100,500').split(',').map(Number);
-const packers = Number(process.env.BENCH_PACKERS ?? 4);
+const packers = Number(process.env.BENCH_PACKERS ?? 1);
 const scaleFor = (limit: number) => Number(process.env.BENCH_SCALE ?? 1_000 / limit);
 
 function percentile(values: readonly number[], p: number): number {
@@ -37,7 +38,7 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 console.log(`warehouse bench: ${String(availableParallelism())} CPUs (nproc), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
-console.log(`a ${String(shiftMinutes)}-minute shift, time scaled; ${String(packers)} packers and a background worker per desk`);
+console.log(`a ${String(shiftMinutes)}-minute shift, time scaled; ${packers === 1 ? 'a packer' : `${String(packers)} packers`} and a background worker per desk`);
 console.log('');
 console.log('| limit/min | time scale | desks | requests | use of the limit | spread (busiest − least busy) | 429s | claim p95 | claim p95 after each packer\'s first | cross-desk p95 | load average (1 min) before → after |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
