@@ -61,28 +61,45 @@ function jpegDpi(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
-/** PNG's per-row filters undone in place (PNG spec, section 9), `bpp` bytes a pixel (at least one). */
+/**
+ * PNG's per-row filters undone (PNG spec, section 9), `bpp` bytes a pixel (at least one). A loop
+ * per filter: deciding the filter at every byte took most of a one-bit label's decoding.
+ */
 function unfilter(raw: Uint8Array, rowBytes: number, rows: number, bpp: number): Uint8Array {
   const out = new Uint8Array(rowBytes * rows);
+  // The row above the first is all zeros, as the spec has it.
+  const zeros = new Uint8Array(rowBytes);
   for (let y = 0; y < rows; y += 1) {
     const filter = raw[y * (rowBytes + 1)] ?? 0;
     const from = y * (rowBytes + 1) + 1;
     const at = y * rowBytes;
-    for (let x = 0; x < rowBytes; x += 1) {
-      const value = raw[from + x] ?? 0;
-      const left = x >= bpp ? (out[at + x - bpp] ?? 0) : 0;
-      const up = y > 0 ? (out[at - rowBytes + x] ?? 0) : 0;
-      const upLeft = y > 0 && x >= bpp ? (out[at - rowBytes + x - bpp] ?? 0) : 0;
-      let predicted = 0;
-      if (filter === 1) predicted = left;
-      else if (filter === 2) predicted = up;
-      else if (filter === 3) predicted = (left + up) >> 1;
-      else if (filter === 4) {
-        const p = left + up - upLeft;
-        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
-        predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+    const prior = y > 0 ? out : zeros;
+    const above = y > 0 ? at - rowBytes : 0;
+    const start = Math.min(bpp, rowBytes);
+    if (filter === 1) {
+      out.set(raw.subarray(from, from + start), at);
+      for (let x = start; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (out[at + x - bpp] ?? 0)) & 0xff;
+    } else if (filter === 2) {
+      for (let x = 0; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (prior[above + x] ?? 0)) & 0xff;
+    } else if (filter === 3) {
+      for (let x = 0; x < start; x += 1) out[at + x] = ((raw[from + x] ?? 0) + ((prior[above + x] ?? 0) >> 1)) & 0xff;
+      for (let x = start; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (((out[at + x - bpp] ?? 0) + (prior[above + x] ?? 0)) >> 1)) & 0xff;
+    } else if (filter === 4) {
+      // Paeth: with nothing to the left, the predictor is the byte above.
+      for (let x = 0; x < start; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (prior[above + x] ?? 0)) & 0xff;
+      for (let x = start; x < rowBytes; x += 1) {
+        const left = out[at + x - bpp] ?? 0;
+        const over = prior[above + x] ?? 0;
+        const overLeft = prior[above + x - bpp] ?? 0;
+        const p = left + over - overLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - over);
+        const pc = Math.abs(p - overLeft);
+        out[at + x] = ((raw[from + x] ?? 0) + (pa <= pb && pa <= pc ? left : pb <= pc ? over : overLeft)) & 0xff;
       }
-      out[at + x] = (value + predicted) & 0xff;
+    } else {
+      // None (0), or a filter PNG does not have: the bytes as they are.
+      out.set(raw.subarray(from, from + rowBytes), at);
     }
   }
   return out;
@@ -126,15 +143,17 @@ function labelPng(bytes: Uint8Array): GreyImage | undefined {
       greyOf[v] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     }
   }
+  // Eight-bit grey is its own grey, row for row.
+  if (header.colour === 0 && depth === 8) return { width, height, pixels: rows };
   const pixels = new Uint8Array(width * height);
-  const perByte = 8 / depth;
   const mask = levels - 1;
+  // Byte by byte, each byte's samples from its high bits down.
   for (let y = 0; y < height; y += 1) {
     const row = y * rowBytes;
-    for (let x = 0; x < width; x += 1) {
-      const byte = rows[row + Math.floor(x / perByte)] ?? 0;
-      const shift = 8 - depth * ((x % perByte) + 1);
-      pixels[y * width + x] = greyOf[(byte >> shift) & mask] ?? 255;
+    const line = y * width;
+    for (let x = 0, byteAt = row; x < width; byteAt += 1) {
+      const byte = rows[byteAt] ?? 0;
+      for (let shift = 8 - depth; shift >= 0 && x < width; shift -= depth, x += 1) pixels[line + x] = greyOf[(byte >> shift) & mask] ?? 255;
     }
   }
   return { width, height, pixels };
@@ -214,14 +233,14 @@ export function cropImage(image: GreyImage, box: PixelBox): GreyImage {
 export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): GreyImage {
   if (clockwise === 0) return image;
   const { width, height, pixels } = image;
+  // Half a turn is the pixels in reverse order.
+  if (clockwise === 180) return { width, height, pixels: pixels.slice(0, width * height).reverse() };
+  // A quarter turn: each row of the result is a column of the image, read up (clockwise) or down.
   const out = new Uint8Array(width * height);
-  const turned = clockwise === 180 ? { width, height } : { width: height, height: width };
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const v = pixels[y * width + x] ?? 255;
-      const [nx, ny] = clockwise === 90 ? [height - 1 - y, x] : clockwise === 180 ? [width - 1 - x, height - 1 - y] : [y, width - 1 - x];
-      out[ny * turned.width + nx] = v;
-    }
+  for (let ny = 0; ny < width; ny += 1) {
+    const line = ny * height;
+    if (clockwise === 90) for (let nx = 0, from = (height - 1) * width + ny; nx < height; nx += 1, from -= width) out[line + nx] = pixels[from] ?? 255;
+    else for (let nx = 0, from = width - 1 - ny; nx < height; nx += 1, from += width) out[line + nx] = pixels[from] ?? 255;
   }
-  return { ...turned, pixels: out };
+  return { width: height, height: width, pixels: out };
 }
