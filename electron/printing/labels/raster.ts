@@ -25,13 +25,28 @@ export interface DecodedImage {
   readonly declaredDpi: number | undefined;
 }
 
-/** ITU-R BT.601 luma; a transparent pixel is paper. */
-function greyOfRgba(rgba: Uint8Array | Buffer, width: number, height: number): GreyImage {
-  const pixels = new Uint8Array(width * height);
-  for (let i = 0; i < width * height; i += 1) {
-    const alpha = rgba[i * 4 + 3] ?? 255;
-    const luma = 0.299 * (rgba[i * 4] ?? 255) + 0.587 * (rgba[i * 4 + 1] ?? 255) + 0.114 * (rgba[i * 4 + 2] ?? 255);
-    pixels[i] = Math.round(255 - ((255 - luma) * alpha) / 255);
+/**
+ * ITU-R BT.601 luma; a transparent pixel is paper. A label is long runs of one colour, so a pixel
+ * whose four bytes (read as one word) are those of the pixel before takes its grey as it is.
+ */
+function greyOfRgba(rgba: Uint8Array, width: number, height: number): GreyImage {
+  const count = width * height;
+  const pixels = new Uint8Array(count);
+  // A word view needs the bytes at a multiple of four; a Buffer cut from Node's pool may not be.
+  const bytes = rgba.byteOffset % 4 === 0 ? rgba : new Uint8Array(rgba.subarray(0, count * 4));
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, count);
+  let last = -1;
+  let lastGrey = 255;
+  for (let i = 0; i < count; i += 1) {
+    const word = words[i] ?? 0;
+    if (word !== last) {
+      last = word;
+      const at = i * 4;
+      const alpha = bytes[at + 3] ?? 255;
+      const luma = 0.299 * (bytes[at] ?? 255) + 0.587 * (bytes[at + 1] ?? 255) + 0.114 * (bytes[at + 2] ?? 255);
+      lastGrey = Math.round(255 - ((255 - luma) * alpha) / 255);
+    }
+    pixels[i] = lastGrey;
   }
   return { width, height, pixels };
 }
