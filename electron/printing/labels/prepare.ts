@@ -250,8 +250,11 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
       const name = labels.length > 1 ? `${what} label ${String(index + 1)}` : what;
       const widthDots = label.printWidth ?? Math.round(4 * label.dpi);
       if (target.language === 'ZPL') {
-        // Without ^LL a label is taken as 6 in long, unless its fields start further down than that.
-        const length = label.labelLength ?? Math.max(Math.round(6 * label.dpi), label.fieldsReach);
+        // Without ^LL a label is taken as 6 in long, unless its fields reach more than a tenth of an
+        // inch past that: a line of text is counted at its font's height, a little more than its
+        // letters (UPS's 4x6 label ends in a line of 14-dot text that ends 11 dots past 6 in).
+        const sixInches = Math.round(6 * label.dpi);
+        const length = label.labelLength ?? (label.fieldsReach > sixInches + Math.round(label.dpi / 10) ? label.fieldsReach : sixInches);
         return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, sent to the printer as it came`] };
       }
       let drawn: GreyImage;

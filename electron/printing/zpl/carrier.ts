@@ -17,8 +17,8 @@ export interface CarrierZplLabel {
   /** ^LL, the label length in dots, when the label sets it. */
   readonly labelLength: number | undefined;
   /**
-   * How far down the label's fields start, in dots: the largest y of its ^FO and ^FT. A label
-   * without ^LL is at least this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL).
+   * How far down the label's fields reach, in dots (`fieldsReach`). A label without ^LL is about
+   * this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL).
    */
   readonly fieldsReach: number;
   /** The resolution it was drawn for (from its print width), 203 dpi unless it says otherwise. */
@@ -40,6 +40,86 @@ function dpiOf(printWidth: number | undefined): 203 | 300 | 600 {
   return printWidth <= 1800 ? 300 : 600;
 }
 
+/** A command's comma-separated parameters as numbers (NaN where one is left out or is a letter). */
+const parameters = (text: string): number[] => text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+
+/** `value` when it is a number, else `fallback`. */
+const or = (value: number | undefined, fallback: number): number => (value !== undefined && Number.isFinite(value) ? value : fallback);
+
+/** Where a one-dimensional barcode command has its height: the third parameter for these, the second for the others. */
+const HEIGHT_THIRD = new Set(['^B1', '^B3', '^BK', '^BM', '^BP']);
+/** Two-dimensional symbols, whose height follows from their data: not estimated. */
+const SIZED_BY_DATA = new Set(['^BQ', '^BX', '^BD', '^B7', '^BO', '^BR', '^BB', '^BF', '^BT']);
+
+/** How far one command of a field placed by its top draws down from it, in dots (0: nothing known). */
+function drawnDown(name: string, args: readonly number[], barHeight: number): number {
+  switch (name) {
+    case '^GB': {
+      // Width, height, border thickness: a height below the thickness is the thickness.
+      const thickness = or(args[2], 1);
+      return Math.max(or(args[1], thickness), thickness);
+    }
+    case '^GF':
+      // Compression, binary byte count, graphic field count, bytes a row: rows = count ÷ row.
+      return or(args[3], 0) > 0 ? Math.ceil(or(args[2], 0) / or(args[3], 1)) : 0;
+    case '^GC':
+      return or(args[0], 3);
+    case '^GE':
+    case '^GD':
+      return or(args[1], 1);
+    default:
+      if (SIZED_BY_DATA.has(name) || !name.startsWith('^B')) return 0;
+      return or(args[HEIGHT_THIRD.has(name) ? 2 : 1], barHeight);
+  }
+}
+
+/**
+ * How far down a label's fields reach, in dots: the bottom of its lowest field. A field placed by
+ * its top (^FO) reaches down by what it draws: a box's height (^GB), a graphic's rows (^GF), a
+ * barcode's height (its own, or ^BY's), its text's lines (^A's height, or ^CF's, times ^FB's
+ * lines). A field placed by its bottom (^FT) reaches its y. Both count from the label home's y
+ * (^LH). An estimate for a label that says no length: a turned field is taken as upright, a 2D
+ * symbol adds nothing, and a barcode's printed line under it is not counted.
+ */
+export function fieldsReach(program: string): number {
+  let reach = 0;
+  let homeY = 0;
+  let barHeight = 10; // ^BY's default
+  let fontHeight = 9; // font 0's smallest
+  // The field being read: its y, whether that is its top, what it draws (a barcode or graphic, how
+  // far down) and its text's font height and lines (^FD is text unless the field draws something).
+  let field: { y: number; byTop: boolean; draws: boolean; drawn: number; font: number; lines: number; text: boolean } | undefined;
+  const endField = (): void => {
+    if (field === undefined) return;
+    const down = field.draws ? field.drawn : field.text ? field.font * field.lines : 0;
+    reach = Math.max(reach, field.y + (field.byTop ? down : 0));
+    field = undefined;
+  };
+  for (const command of program.split(/(?=[\^~])/)) {
+    // Two letters after the caret; ^A's third character is its font (^A0N,40,30: orientation N,
+    // height 40), and so ^B's and ^G's is their kind.
+    const name = command.slice(0, 3).toUpperCase();
+    const args = parameters(command.slice(3));
+    if (name === '^LH') homeY = or(args[1], homeY);
+    else if (name === '^BY') barHeight = or(args[2], barHeight);
+    else if (name === '^CF') fontHeight = or(args[1], fontHeight);
+    else if (name === '^FO' || name === '^FT') {
+      endField();
+      field = { y: homeY + or(args[1], 0), byTop: name === '^FO', draws: false, drawn: 0, font: fontHeight, lines: 1, text: false };
+    } else if (name === '^FS') endField();
+    else if (field === undefined) continue;
+    else if (name.startsWith('^A')) field.font = or(args[1], field.font);
+    else if (name === '^FB') field.lines = Math.max(1, or(args[1], 1));
+    else if (name === '^FD' || name === '^FV') field.text = true;
+    else if ((name.startsWith('^B') && name !== '^BY') || name.startsWith('^G')) {
+      field.draws = true;
+      field.drawn = Math.max(field.drawn, drawnDown(name, args, barHeight));
+    }
+  }
+  endField();
+  return reach;
+}
+
 /**
  * The labels of a job, each ^XA…^XZ. A label that only sets printer state (`^XA^MCY^XZ`, no field
  * drawn) is kept with the next one, so it still reaches the printer first.
@@ -58,8 +138,7 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
   }
   return labels.map((program) => {
     const printWidth = number(program, '^PW');
-    const fieldsReach = Math.max(0, ...[...program.matchAll(/\^F[OT]\s*\d+\s*,\s*(\d+)/g)].map((field) => Number(field[1])));
-    return { program, printWidth, labelLength: number(program, '^LL'), fieldsReach, dpi: dpiOf(printWidth) };
+    return { program, printWidth, labelLength: number(program, '^LL'), fieldsReach: fieldsReach(program), dpi: dpiOf(printWidth) };
   });
 }
 

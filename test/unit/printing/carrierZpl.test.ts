@@ -1,7 +1,7 @@
 /**
  * Carrier ZPL longer than the loaded stock, for a ZPL printer: the printer lays a ZPL label out at
  * its own size, so the station cannot shrink it. Its length is its ^LL, else 6 in unless its fields
- * start further down; a label longer than the loaded stock goes on the printer's longer stock when
+ * reach more than a tenth of an inch further down (what each draws counted); a label longer than the loaded stock goes on the printer's longer stock when
  * it has one, a label that says no length is told its stock's, and what lies past the stock's end
  * is said to be cut off.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { planDocument, type JobTarget } from '../../../electron/printing/labels/job';
 import { MEDIA } from '../../../electron/printing/media';
-import { splitZpl } from '../../../electron/printing/zpl/carrier';
+import { fieldsReach, splitZpl } from '../../../electron/printing/zpl/carrier';
 
 const zebra: JobTarget = { printer: 'zebra', media: MEDIA['4x6'], longer: MEDIA['4x8'], language: { ...DEFAULT_PRINTER_LANGUAGE, language: 'ZPL' } };
 const only4x6: JobTarget = { ...zebra, longer: undefined };
@@ -19,9 +19,44 @@ const label = (barcodeAt: number, extra = ''): string => `^XA${extra}^FO50,50^A0
 const bytes = (zpl: string): Uint8Array => new Uint8Array(Buffer.from(zpl, 'latin1'));
 
 describe('carrier ZPL for a ZPL printer', () => {
-  it('reads how far down its fields start, ^FO and ^FT alike', () => {
+  it('reads how far down its fields reach, and its ^LL', () => {
     expect(splitZpl(label(1551)).map((l) => [l.fieldsReach, l.labelLength])).toEqual([[1551, undefined]]);
-    expect(splitZpl('^XA^LL1520^FO10, 757^GB100,4,4^FS^XZ').map((l) => [l.fieldsReach, l.labelLength])).toEqual([[757, 1520]]);
+    expect(splitZpl('^XA^LL1520^FO10, 757^GB100,4,4^FS^XZ').map((l) => [l.fieldsReach, l.labelLength])).toEqual([[761, 1520]]);
+  });
+
+  it('counts a field placed by its top down to the bottom of what it draws', () => {
+    // A box, its height or (when less) its border; a graphic's rows; a circle, an ellipse.
+    expect(fieldsReach('^XA^FO50,1100^GB700,300,4^FS^XZ')).toBe(1400);
+    expect(fieldsReach('^XA^FO50,1100^GB700,1,6^FS^XZ')).toBe(1106);
+    expect(fieldsReach('^XA^FO0,1000^GFA,3200,3200,16,:Z64:eJw=:1234^FS^XZ')).toBe(1200);
+    expect(fieldsReach('^XA^FO0,1000^GC150,3,B^FS^FO0,900^GE300,250^FS^XZ')).toBe(1150);
+    // A barcode: its own height, else ^BY's (which stays for the fields after it), else 10 dots;
+    // Code 39 has its height third.
+    expect(fieldsReach('^XA^FO66,792^BY3^BCN,208,N,N^FD1Z680^FS^XZ')).toBe(1000);
+    expect(fieldsReach('^XA^BY3,2,150^FO66,1000^BCN^FD1Z680^FS^FO66,1100^BEN^FD123^FS^XZ')).toBe(1250);
+    expect(fieldsReach('^XA^FO66,1000^B3N,N,120^FDABC^FS^XZ')).toBe(1120);
+    // Text: a line at its font's height (^A's, else ^CF's), times a field block's lines.
+    expect(fieldsReach('^XA^FO10,1163^A0N,22,26^FDReference^FS^XZ')).toBe(1185);
+    expect(fieldsReach('^XA^CF0,60^FO10,1000^FDBig^FS^XZ')).toBe(1060);
+    expect(fieldsReach('^XA^FO10,1000^A0N,30,30^FB700,4,0,L^FDFour lines^FS^XZ')).toBe(1120);
+    // From the label home.
+    expect(fieldsReach('^XA^LH10,12^FO180,1203^A0N,14,20^FVXOL^FS^XZ')).toBe(1229);
+  });
+
+  it('counts a field placed by its bottom (^FT) at its y, and a 2D symbol as nothing below its top', () => {
+    expect(fieldsReach('^XA^FT50,1551^BCN,100^FD1Z999^FS^XZ')).toBe(1551);
+    expect(fieldsReach('^XA^FO20,1100^BQN,2,10^FDQA,1Z999^FS^XZ')).toBe(1100);
+    // The furthest field wins, whichever way each is placed.
+    expect(fieldsReach('^XA^FO10,1300^GB10,10,10^FS^FT10,1305^A0N,20,20^FDx^FS^XZ')).toBe(1310);
+  });
+
+  it('takes a label that reaches past 6 in by a tall barcode as longer, but not one whose last line of text ends just past it', async () => {
+    const [tall] = await planDocument(bytes('^XA^FO50,100^A0N,40,40^FDTop^FS^FO50,1100^BCN,250^FD1Z999^FS^XZ'), 'Label 1', zebra);
+    expect(tall?.media).toBe(MEDIA['4x8']);
+    expect(tall?.label.art.kind === 'zpl' ? tall.label.art.label.program : '').toContain('^XA^LL1624');
+    const [ups] = await planDocument(bytes('^XA^LH10,12^FO50,100^A0N,40,40^FDTop^FS^FO180,1203^A0N,14,20^FVXOL^FS^XZ'), 'Label 1', zebra);
+    expect(ups?.media).toBe(MEDIA['4x6']);
+    expect(ups?.label.size.height).toBeCloseTo(6 * 72, 3);
   });
 
   it('keeps a label whose fields stay within 6 in on the loaded stock, told its length when it says none', async () => {
