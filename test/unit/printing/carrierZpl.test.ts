@@ -5,6 +5,7 @@
  * it has one, a label that says no length is told its stock's, and what lies past the stock's end
  * is said to be cut off.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { planDocument, type JobTarget } from '../../../electron/printing/labels/job';
@@ -41,6 +42,21 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(fieldsReach('^XA^FO10,1000^A0N,30,30^FB700,4,0,L^FDFour lines^FS^XZ')).toBe(1120);
     // From the label home.
     expect(fieldsReach('^XA^LH10,12^FO180,1203^A0N,14,20^FVXOL^FS^XZ')).toBe(1229);
+  });
+
+  it('answers a finite length of at least 0 for any run of ZPL commands, however wrong their numbers', () => {
+    // A command and up to five parameters, each a number, a word or nothing.
+    const value = fc.oneof(fc.integer({ min: -100_000, max: 100_000 }).map(String), fc.constantFrom('', ' ', '-', 'NaN', 'Infinity', '1e400', '-1e400', 'A', 'N', ':Z64:'));
+    const command = fc
+      .tuple(fc.constantFrom('^FO', '^FT', '^FS', '^GB', '^GF', '^GC', '^GE', '^BY', '^BC', '^B3', '^BQ', '^A0N', '^CF', '^FB', '^FD', '^LH', '~SD', '^XA', '^XZ'), fc.array(value, { maxLength: 5 }))
+      .map(([name, values]) => name + values.join(','));
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 30 }), (commands) => {
+        const reach = fieldsReach(commands.join(''));
+        expect(Number.isFinite(reach) && reach >= 0).toBe(true);
+      }),
+      { numRuns: 500, seed: 20_261_129 },
+    );
   });
 
   it('counts a field placed by its bottom (^FT) at its y, and a 2D symbol as nothing below its top', () => {
