@@ -11,7 +11,7 @@ import { placement, type Placement, type Size } from '../placement';
 import { cropImage, inkBounds } from './raster';
 import type { PageBox } from '../fit';
 import { normalisedRotation } from '../document';
-import { pageToShown, shownToPage, uprightSize, type PreparedLabel } from './prepare';
+import { ZPL_AS_IT_CAME, pageToShown, shownToPage, uprightSize, type PreparedLabel } from './prepare';
 
 export interface Stocks {
   /** What the printer holds. */
@@ -150,8 +150,11 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
       // A label that says no length is told its stock's, as the station's own ZPL labels are: a
       // printer keeps the last ^LL it was sent, so a 4x6 label after one told 8 in would run 8 in.
       const told = withLabelLength(label.art.label, dotsOf(media.height, label.art.label.dpi));
-      if (told !== label.art.label) zplNotes.push(`it says no length of its own: told the ${media.name} stock's (^LL${String(told.labelLength)})`);
-      label = { ...label, art: { kind: 'zpl', label: told } };
+      if (told !== label.art.label) {
+        // Sent as it came but for that: its first note says so.
+        const lengthTold = `${ZPL_AS_IT_CAME} but for its length, which it does not say: told the ${media.name} stock's (^LL${String(told.labelLength)})`;
+        label = { ...label, art: { kind: 'zpl', label: told }, notes: label.notes.map((note) => (note.endsWith(ZPL_AS_IT_CAME) ? note.replace(ZPL_AS_IT_CAME, lengthTold) : note)) };
+      }
       if (label.size.height > media.height + LENGTH_SLACK_PT) zplNotes.push(zplCutOffNote(label, media, stocks));
     }
     const notes = [...label.notes];

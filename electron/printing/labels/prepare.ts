@@ -60,6 +60,9 @@ export interface PrepareTarget {
 export const DEFAULT_IMAGE_DPI = 203;
 /** Where the finder looks: fine enough for ZXing to read a carrier's barcodes, coarse enough to be quick. */
 export const FINDER_DPI = 150;
+
+/** How a carrier ZPL label's first note ends: what goes to a ZPL printer is the carrier's program. */
+export const ZPL_AS_IT_CAME = 'sent to the printer as it came';
 /** A page at least this big on both sides is a sheet, not a label: Letter and A4, either way round. */
 const SHEET_MIN_IN = { short: 7.5, long: 10 } as const;
 
@@ -255,7 +258,7 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
         // letters (UPS's 4x6 label ends in a line of 14-dot text that ends 11 dots past 6 in).
         const sixInches = Math.round(6 * label.dpi);
         const length = label.labelLength ?? (label.fieldsReach > sixInches + Math.round(label.dpi / 10) ? label.fieldsReach : sixInches);
-        return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, sent to the printer as it came`] };
+        return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, ${ZPL_AS_IT_CAME}`] };
       }
       let drawn: GreyImage;
       try {

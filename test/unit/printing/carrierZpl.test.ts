@@ -78,7 +78,7 @@ describe('carrier ZPL for a ZPL printer', () => {
   it('keeps a label whose fields stay within 6 in on the loaded stock, told its length when it says none', async () => {
     const [planned] = await planDocument(bytes(label(1200)), 'Label 1', zebra);
     expect(planned?.media).toBe(MEDIA['4x6']);
-    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "it says no length of its own: told the 4x6 stock's (^LL1218)"]);
+    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its length, which it does not say: told the 4x6 stock's (^LL1218)"]);
     // A printer keeps the last ^LL it was sent: after a label told 8 in, this one must say 6 in.
     const art = planned?.label.art;
     expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1200).replace('^XA', '^XA^LL1218'));
@@ -92,7 +92,7 @@ describe('carrier ZPL for a ZPL printer', () => {
     const [planned] = await planDocument(bytes(label(1551)), 'Label 1', zebra);
     expect(planned?.label.size.height).toBeCloseTo((1551 / 203) * 72, 3);
     expect(planned?.media).toBe(MEDIA['4x8']);
-    expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "printed on the printer's longer 4x8 stock", "it says no length of its own: told the 4x8 stock's (^LL1624)"]);
+    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its length, which it does not say: told the 4x8 stock's (^LL1624)", "printed on the printer's longer 4x8 stock"]);
     // Told the longer stock's length (8 in at 203 dpi), as the station's own ZPL labels are; nothing else changed.
     const art = planned?.label.art;
     expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1551).replace('^XA', '^XA^LL1624'));
