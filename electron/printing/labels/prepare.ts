@@ -12,7 +12,7 @@
  */
 import type { PDFPage } from 'pdf-lib';
 import type { GreyImage } from '../zpl/bitmap';
-import { drawZpl, splitZpl, type CarrierZplLabel } from '../zpl/carrier';
+import { drawZpl, fieldsReach, splitZpl, type CarrierZplLabel } from '../zpl/carrier';
 import { rasterizePdf } from '../zpl/rasterize';
 import { DocumentError, checkPdf, lookalike, normalisedRotation, sniffFormat, type CheckedPdf } from '../document';
 import { visibleBox, type PageBox } from '../fit';
@@ -257,7 +257,8 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
         // inch past that: a line of text is counted at its font's height, a little more than its
         // letters (UPS's 4x6 label ends in a line of 14-dot text that ends 11 dots past 6 in).
         const sixInches = Math.round(6 * label.dpi);
-        const length = label.labelLength ?? (label.fieldsReach > sixInches + Math.round(label.dpi / 10) ? label.fieldsReach : sixInches);
+        const reach = label.labelLength === undefined ? fieldsReach(label.program) : 0;
+        const length = label.labelLength ?? (reach > sixInches + Math.round(label.dpi / 10) ? reach : sixInches);
         return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, ${ZPL_AS_IT_CAME}`] };
       }
       let drawn: GreyImage;

@@ -16,11 +16,6 @@ export interface CarrierZplLabel {
   readonly printWidth: number | undefined;
   /** ^LL, the label length in dots, when the label sets it. */
   readonly labelLength: number | undefined;
-  /**
-   * How far down the label's fields reach, in dots (`fieldsReach`). A label without ^LL is about
-   * this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL).
-   */
-  readonly fieldsReach: number;
   /** The resolution it was drawn for (from its print width), 203 dpi unless it says otherwise. */
   readonly dpi: 203 | 300 | 600;
 }
@@ -40,8 +35,11 @@ function dpiOf(printWidth: number | undefined): 203 | 300 | 600 {
   return printWidth <= 1800 ? 300 : 600;
 }
 
-/** A command's comma-separated parameters as numbers (NaN where one is left out or is a letter). */
-const parameters = (text: string): number[] => text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+/**
+ * A command's first comma-separated parameters as numbers (NaN where one is left out or is a
+ * letter). No command read here needs more than four: a ^GF's data after them is not split.
+ */
+const parameters = (text: string): number[] => text.split(',', 4).map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
 
 /** `value` when it is a number, else `fallback`. */
 const or = (value: number | undefined, fallback: number): number => (value !== undefined && Number.isFinite(value) ? value : fallback);
@@ -74,7 +72,8 @@ function drawnDown(name: string, args: readonly number[], barHeight: number): nu
 }
 
 /**
- * How far down a label's fields reach, in dots: the bottom of its lowest field. A field placed by
+ * How far down a label's fields reach, in dots: the bottom of its lowest field. A label without ^LL
+ * is about this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL). A field placed by
  * its top (^FO) reaches down by what it draws: a box's height (^GB), a graphic's rows (^GF), a
  * barcode's height (its own, or ^BY's), its text's lines (^A's height, or ^CF's, times ^FB's
  * lines). A field placed by its bottom (^FT) reaches its y. Both count from the label home's y
@@ -138,7 +137,7 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
   }
   return labels.map((program) => {
     const printWidth = number(program, '^PW');
-    return { program, printWidth, labelLength: number(program, '^LL'), fieldsReach: fieldsReach(program), dpi: dpiOf(printWidth) };
+    return { program, printWidth, labelLength: number(program, '^LL'), dpi: dpiOf(printWidth) };
   });
 }
 

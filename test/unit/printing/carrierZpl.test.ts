@@ -21,8 +21,8 @@ const bytes = (zpl: string): Uint8Array => new Uint8Array(Buffer.from(zpl, 'lati
 
 describe('carrier ZPL for a ZPL printer', () => {
   it('reads how far down its fields reach, and its ^LL', () => {
-    expect(splitZpl(label(1551)).map((l) => [l.fieldsReach, l.labelLength])).toEqual([[1551, undefined]]);
-    expect(splitZpl('^XA^LL1520^FO10, 757^GB100,4,4^FS^XZ').map((l) => [l.fieldsReach, l.labelLength])).toEqual([[761, 1520]]);
+    expect(splitZpl(label(1551)).map((l) => [fieldsReach(l.program), l.labelLength])).toEqual([[1551, undefined]]);
+    expect(splitZpl('^XA^LL1520^FO10, 757^GB100,4,4^FS^XZ').map((l) => [fieldsReach(l.program), l.labelLength])).toEqual([[761, 1520]]);
   });
 
   it('counts a field placed by its top down to the bottom of what it draws', () => {
