@@ -36,22 +36,35 @@ const esm: BuildOptions = {
 };
 
 /**
+ * Bundles a script that runs the station under plain Node (the web host's entry, or a test's desk
+ * process) as `outDir/outFile`, with what the station loads from beside its bundle: the worker
+ * thread that reads order files and the web host's browser bridge, compiled once here rather than
+ * at every start. `outDir` must be inside the project, so the external modules are found in its
+ * node_modules. The files it wrote.
+ */
+export async function buildNodeStation(projectDir: string, entry: string, outDir: string, outFile: string): Promise<string[]> {
+  const out = (file: string): string => join(outDir, file);
+  await Promise.all([
+    build({ ...common, ...esm, entryPoints: [join(projectDir, entry)], outfile: out(outFile) }),
+    build({ ...common, ...esm, entryPoints: [join(projectDir, 'electron/orders/orderFileWorker.ts')], outfile: out('orderFileWorker.js') }),
+  ]);
+  await writeFile(out(BUILT_BRIDGE_FILE), await compileBridgeScript());
+  return [outFile, 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out);
+}
+
+/**
  * Builds everything under dist/electron (or `outDir`) from the sources of `projectDir`; the files
  * it wrote. `outDir` must be inside the project, so the external modules are found in its node_modules.
  */
 export async function buildMain(projectDir: string, outDir = join(projectDir, 'dist', 'electron')): Promise<string[]> {
   const at = (file: string): string => join(projectDir, file);
   const out = (file: string): string => join(outDir, file);
-  await Promise.all([
+  const [station] = await Promise.all([
+    buildNodeStation(projectDir, 'electron/tools/web.ts', outDir, 'web.js'),
     build({ ...common, ...esm, entryPoints: [at('electron/main.ts')], outfile: out('main.js') }),
     build({ ...common, entryPoints: [at('electron/preload.ts')], outfile: out('preload.cjs'), format: 'cjs' }),
-    build({ ...common, ...esm, entryPoints: [at('electron/tools/web.ts')], outfile: out('web.js') }),
-    // The worker thread that reads order files, started by the station from beside its bundle.
-    build({ ...common, ...esm, entryPoints: [at('electron/orders/orderFileWorker.ts')], outfile: out('orderFileWorker.js') }),
   ]);
-  // The browser bridge of the built web host, compiled once here rather than at every start.
-  await writeFile(out(BUILT_BRIDGE_FILE), await compileBridgeScript());
-  return ['main.js', 'preload.cjs', 'web.js', 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out);
+  return [out('main.js'), out('preload.cjs'), ...station];
 }
 
 /** Whether dist/electron is at least as new as every source it is built from. */
