@@ -5,7 +5,7 @@
  * DHL); only then is it shrunk, and the label says so in words: never silently.
  */
 import { dotsOf, rasterizePdf } from '../zpl/rasterize';
-import { withLabelLength } from '../zpl/carrier';
+import { withStockSize } from '../zpl/carrier';
 import type { MediaSize } from '../media';
 import { placement, type Placement, type Size } from '../placement';
 import { cropImage, inkBounds } from './raster';
@@ -147,13 +147,16 @@ export async function planLabels(labels: readonly PreparedLabel[], stocks: Stock
         media = stocks.longer;
         place = placement(label.size, media);
       }
-      // A label that says no length is told its stock's, as the station's own ZPL labels are: a
-      // printer keeps the last ^LL it was sent, so a 4x6 label after one told 8 in would run 8 in.
-      const told = withLabelLength(label.art.label, dotsOf(media.height, label.art.label.dpi));
-      if (told !== label.art.label) {
+      // A label that says no width or no length is told its stock's, as the station's own ZPL
+      // labels are: a printer keeps the last ^PW and ^LL it was sent, so a 4x6 label after one told
+      // 8 in would run 8 in, and one after a narrower ^PW would be cut off at its width.
+      const dpi = label.art.label.dpi;
+      const stock = withStockSize(label.art.label, { width: dotsOf(media.width, dpi), length: dotsOf(media.height, dpi) });
+      if (stock.told.length > 0) {
         // Sent as it came but for that: its first note says so.
-        const lengthTold = `${ZPL_AS_IT_CAME} but for its length, which it does not say: told the ${media.name} stock's (^LL${String(told.labelLength)})`;
-        label = { ...label, art: { kind: 'zpl', label: told }, notes: label.notes.map((note) => (note.endsWith(ZPL_AS_IT_CAME) ? note.replace(ZPL_AS_IT_CAME, lengthTold) : note)) };
+        const unsaid = stock.told.map((t) => t.what).join(' and ');
+        const asTold = `${ZPL_AS_IT_CAME} but for its ${unsaid}, which it does not say: told the ${media.name} stock's (${stock.told.map((t) => t.command).join(' ')})`;
+        label = { ...label, art: { kind: 'zpl', label: stock.label }, notes: label.notes.map((note) => (note.endsWith(ZPL_AS_IT_CAME) ? note.replace(ZPL_AS_IT_CAME, asTold) : note)) };
       }
       if (label.size.height > media.height + LENGTH_SLACK_PT) zplNotes.push(zplCutOffNote(label, media, stocks));
     }

@@ -141,16 +141,29 @@ export function splitZpl(zpl: string): CarrierZplLabel[] {
   });
 }
 
+/** What a label does not say of its size, told it from its stock: its print width and length in dots. */
+export interface StockTold {
+  readonly label: CarrierZplLabel;
+  /** What was added after the label's own ^XA (`^PW812`, `^LL1218`), nothing when it said both. */
+  readonly told: readonly { readonly what: 'width' | 'length'; readonly command: string }[];
+}
+
 /**
- * The label told its length (^LL, in dots) right after its own ^XA, when it says none: a carrier
- * label laid out on its stock as the station's own ZPL labels are, whatever length the printer
- * was last told.
+ * The label told its stock's print width (^PW) and length (^LL), in dots at its own resolution,
+ * right after its own ^XA, where it says none: a carrier label laid out on its stock as the
+ * station's own ZPL labels are. A printer keeps the last ^PW and ^LL it was sent, so a 4x6 label
+ * after one told 8 in would run 8 in, and one after a label of ^PW600 would be cut off 600 dots
+ * across.
  */
-export function withLabelLength(label: CarrierZplLabel, dots: number): CarrierZplLabel {
-  if (label.labelLength !== undefined) return label;
+export function withStockSize(label: CarrierZplLabel, stock: { readonly width: number; readonly length: number }): StockTold {
+  const told = [
+    ...(label.printWidth === undefined ? [{ what: 'width' as const, command: `^PW${String(stock.width)}` }] : []),
+    ...(label.labelLength === undefined ? [{ what: 'length' as const, command: `^LL${String(stock.length)}` }] : []),
+  ];
+  if (told.length === 0) return { label, told };
   const at = label.program.lastIndexOf('^XA');
-  const program = `${label.program.slice(0, at + 3)}^LL${String(dots)}${label.program.slice(at + 3)}`;
-  return { ...label, program, labelLength: dots };
+  const program = `${label.program.slice(0, at + 3)}${told.map((t) => t.command).join('')}${label.program.slice(at + 3)}`;
+  return { label: { ...label, program, printWidth: label.printWidth ?? stock.width, labelLength: label.labelLength ?? stock.length }, told };
 }
 
 export class ZplResolutionError extends Error {

@@ -128,10 +128,12 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
       const original = await readFile(join(DIR, name), 'latin1');
       const { zpl } = results.get(name) ?? expect.unreachable();
       // Every label program of the file, in order, unchanged (a label that only sets printer state
-      // travels with the next), but that a label saying no length is told its stock's after its
-      // own ^XA: 8 in (1624 dots) for DHL Paket's, on the longer stock, 6 in (1218) for the others.
+      // travels with the next), but that a label saying no width or no length is told its stock's
+      // after its own ^XA: 4 in (812 dots) across, and 8 in (1624 dots) long for DHL Paket's, on
+      // the longer stock, 6 in (1218) for the others.
       const sent = (original.match(/\^XA[\s\S]*?\^XZ/g) ?? []).join('').replace(/\s+/g, '');
-      const told = /\^LL/.test(sent) ? sent : sent.replace(/\^XA(?![\s\S]*\^XA)/, `^XA^LL${name === 'zebrash-dhlpaket.zpl' ? '1624' : '1218'}`);
+      const unsaid = `${/\^PW/.test(sent) ? '' : '^PW812'}${/\^LL/.test(sent) ? '' : `^LL${name === 'zebrash-dhlpaket.zpl' ? '1624' : '1218'}`}`;
+      const told = sent.replace(/\^XA(?![\s\S]*\^XA)/, `^XA${unsaid}`);
       expect(zpl.replace(/\s+/g, ''), name).toBe(told);
     }
     // On the longer stock: Posten (^LL1520, 7.5 in) and DHL Paket (no ^LL, fields down to 7.6 in).

@@ -2,7 +2,7 @@
  * Carrier ZPL longer than the loaded stock, for a ZPL printer: the printer lays a ZPL label out at
  * its own size, so the station cannot shrink it. Its length is its ^LL, else 6 in unless its fields
  * reach more than a tenth of an inch further down (what each draws counted); a label longer than the loaded stock goes on the printer's longer stock when
- * it has one, a label that says no length is told its stock's, and what lies past the stock's end
+ * it has one, a label that says no width or length is told its stock's, and what lies past the stock's end
  * is said to be cut off.
  */
 import fc from 'fast-check';
@@ -69,40 +69,52 @@ describe('carrier ZPL for a ZPL printer', () => {
   it('takes a label that reaches past 6 in by a tall barcode as longer, but not one whose last line of text ends just past it', async () => {
     const [tall] = await planDocument(bytes('^XA^FO50,100^A0N,40,40^FDTop^FS^FO50,1100^BCN,250^FD1Z999^FS^XZ'), 'Label 1', zebra);
     expect(tall?.media).toBe(MEDIA['4x8']);
-    expect(tall?.label.art.kind === 'zpl' ? tall.label.art.label.program : '').toContain('^XA^LL1624');
+    expect(tall?.label.art.kind === 'zpl' ? tall.label.art.label.program : '').toContain('^XA^PW812^LL1624');
     const [ups] = await planDocument(bytes('^XA^LH10,12^FO50,100^A0N,40,40^FDTop^FS^FO180,1203^A0N,14,20^FVXOL^FS^XZ'), 'Label 1', zebra);
     expect(ups?.media).toBe(MEDIA['4x6']);
     expect(ups?.label.size.height).toBeCloseTo(6 * 72, 3);
   });
 
-  it('keeps a label whose fields stay within 6 in on the loaded stock, told its length when it says none', async () => {
+  it('keeps a label whose fields stay within 6 in on the loaded stock, told its width and length when it says none', async () => {
     const [planned] = await planDocument(bytes(label(1200)), 'Label 1', zebra);
     expect(planned?.media).toBe(MEDIA['4x6']);
-    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its length, which it does not say: told the 4x6 stock's (^LL1218)"]);
-    // A printer keeps the last ^LL it was sent: after a label told 8 in, this one must say 6 in.
+    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its width and length, which it does not say: told the 4x6 stock's (^PW812 ^LL1218)"]);
+    // A printer keeps the last ^PW and ^LL it was sent: after a label told 8 in, this one must say 6 in.
     const art = planned?.label.art;
-    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1200).replace('^XA', '^XA^LL1218'));
-    // A label that says its own length is sent as it came.
-    const [own] = await planDocument(bytes(label(1200, '^LL1100')), 'Label 2', zebra);
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1200).replace('^XA', '^XA^PW812^LL1218'));
+    // A label that says its own width and length is sent as it came.
+    const [own] = await planDocument(bytes(label(1200, '^PW800^LL1100')), 'Label 2', zebra);
     expect(own?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came']);
-    expect(own?.label.art.kind === 'zpl' ? own.label.art.label.program : '').toBe(label(1200, '^LL1100'));
+    expect(own?.label.art.kind === 'zpl' ? own.label.art.label.program : '').toBe(label(1200, '^PW800^LL1100'));
+  });
+
+  it('tells a label that says no width the stock\'s, so a narrower ^PW sent before it does not cut it off', async () => {
+    // A printer keeps the last ^PW it was sent: FedEx's labels say ^PW800, Chronopost's say none.
+    const [narrow, after] = await Promise.all([planDocument(bytes(label(1200, '^PW600^LL1218')), 'Label 1', zebra), planDocument(bytes(label(1200, '^LL1218')), 'Label 2', zebra)]);
+    const programOf = (planned: typeof narrow): string => (planned[0]?.label.art.kind === 'zpl' ? planned[0].label.art.label.program : '');
+    expect(programOf(narrow)).toBe(label(1200, '^PW600^LL1218'));
+    expect(programOf(after)).toBe(label(1200, '^LL1218').replace('^XA', '^XA^PW812'));
+    expect(after[0]?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its width, which it does not say: told the 4x6 stock's (^PW812)"]);
+    // Told in the label's own dots: a 300 dpi label (^PW1200) that says no length is told 6 in as 1800.
+    const fine = await planDocument(bytes(label(1200, '^PW1200')), 'Label 3', zebra);
+    expect(programOf(fine)).toBe(label(1200, '^PW1200').replace('^XA', '^XA^LL1800'));
   });
 
   it('puts a label without ^LL whose fields reach past 6 in on the longer stock', async () => {
     const [planned] = await planDocument(bytes(label(1551)), 'Label 1', zebra);
     expect(planned?.label.size.height).toBeCloseTo((1551 / 203) * 72, 3);
     expect(planned?.media).toBe(MEDIA['4x8']);
-    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its length, which it does not say: told the 4x8 stock's (^LL1624)", "printed on the printer's longer 4x8 stock"]);
-    // Told the longer stock's length (8 in at 203 dpi), as the station's own ZPL labels are; nothing else changed.
+    expect(planned?.notes).toEqual(["ZPL for 203 dpi, sent to the printer as it came but for its width and length, which it does not say: told the 4x8 stock's (^PW812 ^LL1624)", "printed on the printer's longer 4x8 stock"]);
+    // Told the longer stock's width and length (4 x 8 in at 203 dpi), as the station's own ZPL labels are; nothing else changed.
     const art = planned?.label.art;
-    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1551).replace('^XA', '^XA^LL1624'));
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(1551).replace('^XA', '^XA^PW812^LL1624'));
   });
 
   it('goes by ^LL when the label says its length', async () => {
-    const [planned] = await planDocument(bytes(label(700, '^LL1520')), 'Label 1', zebra);
+    const [planned] = await planDocument(bytes(label(700, '^PW812^LL1520')), 'Label 1', zebra);
     expect(planned?.media).toBe(MEDIA['4x8']);
     const art = planned?.label.art;
-    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(700, '^LL1520'));
+    expect(art?.kind === 'zpl' ? art.label.program : '').toBe(label(700, '^PW812^LL1520'));
     expect(planned?.notes).toEqual(['ZPL for 203 dpi, sent to the printer as it came', "printed on the printer's longer 4x8 stock"]);
   });
 
