@@ -40,16 +40,16 @@ const esm: BuildOptions = {
  * process) as `outDir/outFile`, with what the station loads from beside its bundle: the worker
  * thread that reads order files and the web host's browser bridge, compiled once here rather than
  * at every start. `outDir` must be inside the project, so the external modules are found in its
- * node_modules. The files it wrote.
+ * node_modules. The script to run, and every file it wrote.
  */
-export async function buildNodeStation(projectDir: string, entry: string, outDir: string, outFile: string): Promise<string[]> {
+export async function buildNodeStation(projectDir: string, entry: string, outDir: string, outFile: string): Promise<{ readonly script: string; readonly files: string[] }> {
   const out = (file: string): string => join(outDir, file);
   await Promise.all([
     build({ ...common, ...esm, entryPoints: [join(projectDir, entry)], outfile: out(outFile) }),
     build({ ...common, ...esm, entryPoints: [join(projectDir, 'electron/orders/orderFileWorker.ts')], outfile: out('orderFileWorker.js') }),
   ]);
   await writeFile(out(BUILT_BRIDGE_FILE), await compileBridgeScript());
-  return [outFile, 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out);
+  return { script: out(outFile), files: [outFile, 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out) };
 }
 
 /**
@@ -64,7 +64,7 @@ export async function buildMain(projectDir: string, outDir = join(projectDir, 'd
     build({ ...common, ...esm, entryPoints: [at('electron/main.ts')], outfile: out('main.js') }),
     build({ ...common, entryPoints: [at('electron/preload.ts')], outfile: out('preload.cjs'), format: 'cjs' }),
   ]);
-  return [out('main.js'), out('preload.cjs'), ...station];
+  return [out('main.js'), out('preload.cjs'), ...station.files];
 }
 
 /** Whether dist/electron is at least as new as every source it is built from. */

@@ -205,18 +205,17 @@ export async function startStationDesks(options: StationDesksOptions): Promise<S
     await rm(bundleDir, { recursive: true, force: true });
   };
   try {
-    const [server, sandbox, [deskScript]] = await Promise.all([
+    const [server, sandbox, desk] = await Promise.all([
       startWarehouseServer(),
       startSandbox({ port: 0, dbPath: sandboxFile, requestsPerMinute: 10_000, demoLocation: true }),
       buildNodeStation(PROJECT_DIR, DESK_ENTRY, bundleDir, 'desk.js'),
     ]);
     Object.assign(started, { server, sandbox });
-    if (deskScript === undefined) throw new Error('the desk script was not built');
     const tuning = { ...DEFAULT_TUNING, ...options.tuning };
     const served = rendererDir;
     const running = await Promise.all(
       Array.from({ length: options.count }, async (_, index) =>
-        RunningDesk.start(deskScript, index + 1, { dataDir: path.join(root, `desk-${String(index + 1)}`), rendererDir: served, closedCupsPort: CLOSED_PORT, tuning }),
+        RunningDesk.start(desk.script, index + 1, { dataDir: path.join(root, `desk-${String(index + 1)}`), rendererDir: served, closedCupsPort: CLOSED_PORT, tuning }),
       ),
     );
     desks.push(...running);
