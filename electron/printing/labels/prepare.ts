@@ -257,7 +257,7 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
         // inch past that: a line of text is counted at its font's height, a little more than its
         // letters (UPS's 4x6 label ends in a line of 14-dot text that ends 11 dots past 6 in).
         const sixInches = Math.round(6 * label.dpi);
-        const reach = label.labelLength === undefined ? fieldsReach(label.program) : 0;
+        const reach = label.labelLength === undefined ? fieldsReach(label.program, label.dpi) : 0;
         const length = label.labelLength ?? (reach > sixInches + Math.round(label.dpi / 10) ? reach : sixInches);
         return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, ${ZPL_AS_IT_CAME}`] };
       }

@@ -8,6 +8,7 @@
 import type { ZplApi } from 'zpl-renderer-js';
 import type { GreyImage } from './bitmap';
 import { decodeImage } from '../labels/raster';
+import { barcodeExtent, mostBelow, sizedByData, type BarcodeCommand } from './barcodeExtent';
 
 /** One ^XA…^XZ label of a job, and what it says about its size. */
 export interface CarrierZplLabel {
@@ -44,13 +45,8 @@ const parameters = (text: string): number[] => text.split(',', 4).map((part) => 
 /** `value` when it is a number, else `fallback`. */
 const or = (value: number | undefined, fallback: number): number => (value !== undefined && Number.isFinite(value) ? value : fallback);
 
-/** Where a one-dimensional barcode command has its height: the third parameter for these, the second for the others. */
-const HEIGHT_THIRD = new Set(['^B1', '^B3', '^BK', '^BM', '^BP']);
-/** Two-dimensional symbols, whose height follows from their data: not estimated. */
-const SIZED_BY_DATA = new Set(['^BQ', '^BX', '^BD', '^B7', '^BO', '^BR', '^BB', '^BF', '^BT']);
-
-/** How far one command of a field placed by its top draws down from it, in dots (0: nothing known). */
-function drawnDown(name: string, args: readonly number[], barHeight: number): number {
+/** How far one graphic command of a field placed by its top draws down from it, in dots (0: nothing known). */
+function graphicDown(name: string, args: readonly number[]): number {
   switch (name) {
     case '^GB': {
       // Width, height, border thickness: a height below the thickness is the thickness.
@@ -66,32 +62,59 @@ function drawnDown(name: string, args: readonly number[], barHeight: number): nu
     case '^GD':
       return or(args[1], 1);
     default:
-      if (SIZED_BY_DATA.has(name) || !name.startsWith('^B')) return 0;
-      return or(args[HEIGHT_THIRD.has(name) ? 2 : 1], barHeight);
+      return 0;
   }
+}
+
+/** A field's data as the printer reads it: after ^FH, the indicator and two hex digits (`_1E`) are one byte. */
+function fieldData(text: string, hexIndicator: string | undefined): string {
+  if (hexIndicator === undefined) return text;
+  let data = '';
+  for (let at = 0; at < text.length; at += 1) {
+    const hex = text.slice(at + 1, at + 3);
+    if (text[at] === hexIndicator && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      data += String.fromCharCode(parseInt(hex, 16));
+      at += 2;
+    } else data += text[at] ?? '';
+  }
+  return data;
 }
 
 /**
  * How far down a label's fields reach, in dots: the bottom of its lowest field. A label without ^LL
  * is about this long (DHL Paket's reaches 1551 dots, 7.6 in, with no ^LL). A field placed by
  * its top (^FO) reaches down by what it draws: a box's height (^GB), a graphic's rows (^GF), a
- * barcode's height (its own, or ^BY's), its text's lines (^A's height, or ^CF's, times ^FB's
- * lines). A field placed by its bottom (^FT) reaches its y. Both count from the label home's y
- * (^LH). An estimate for a label that says no length: a turned field is taken as upright, a 2D
- * symbol adds nothing, and a barcode's printed line under it is not counted.
+ * barcode's height (its own, or ^BY's) and the line of text printed under it, a 2D symbol's height
+ * for its data (barcodeExtent.ts), its text's lines (^A's height, or ^CF's, times ^FB's lines). A
+ * field placed by its bottom (^FT) reaches its y, and a barcode's line under it. Both count from
+ * the label home's y (^LH). An estimate for a label that says no length, at the label's resolution
+ * (`dpi`): a turned field is taken as upright.
  */
-export function fieldsReach(program: string): number {
+export function fieldsReach(program: string, dpi = 203): number {
   let reach = 0;
   let homeY = 0;
   let barHeight = 10; // ^BY's default
+  let moduleWidth = 2; // ^BY's default
   let fontHeight = 9; // font 0's smallest
-  // The field being read: its y, whether that is its top, what it draws (a barcode or graphic, how
-  // far down) and its text's font height and lines (^FD is text unless the field draws something).
-  let field: { y: number; byTop: boolean; draws: boolean; drawn: number; font: number; lines: number; text: boolean } | undefined;
+  // The field being read: its y, whether that is its top, the graphics it draws (how far down), its
+  // barcode, its data as written, its ^FH indicator, and its text's font height and lines.
+  let field: { y: number; byTop: boolean; drawn: number; barcode?: BarcodeCommand; data?: string; hex?: string; font: number; lines: number } | undefined;
+  // 2D symbols placed by their top, measured last: only those that could reach past the rest are encoded.
+  const symbols: { y: number; barcode: BarcodeCommand; data: string }[] = [];
   const endField = (): void => {
     if (field === undefined) return;
-    const down = field.draws ? field.drawn : field.text ? field.font * field.lines : 0;
-    reach = Math.max(reach, field.y + (field.byTop ? down : 0));
+    const { y, byTop, drawn, barcode } = field;
+    const data = field.data === undefined ? undefined : fieldData(field.data, field.hex);
+    if (barcode !== undefined && sizedByData(barcode)) {
+      // Placed by its bottom, a symbol reaches its y.
+      if (byTop) symbols.push({ y, barcode, data: data ?? '' });
+      reach = Math.max(reach, y + drawn);
+    } else {
+      const extent = barcode === undefined ? undefined : barcodeExtent(barcode, data ?? '', dpi);
+      const text = data !== undefined && extent === undefined && drawn === 0 ? field.font * field.lines : 0;
+      const down = byTop ? Math.max(drawn, text, extent === undefined ? 0 : extent.height + extent.lineBelow) : (extent?.lineBelow ?? 0);
+      reach = Math.max(reach, y + down);
+    }
     field = undefined;
   };
   for (const command of program.split(/(?=[\^~])/)) {
@@ -100,22 +123,26 @@ export function fieldsReach(program: string): number {
     const name = command.slice(0, 3).toUpperCase();
     const args = parameters(command.slice(3));
     if (name === '^LH') homeY = or(args[1], homeY);
-    else if (name === '^BY') barHeight = or(args[2], barHeight);
-    else if (name === '^CF') fontHeight = or(args[1], fontHeight);
+    else if (name === '^BY') {
+      moduleWidth = or(args[0], moduleWidth);
+      barHeight = or(args[2], barHeight);
+    } else if (name === '^CF') fontHeight = or(args[1], fontHeight);
     else if (name === '^FO' || name === '^FT') {
       endField();
-      field = { y: homeY + or(args[1], 0), byTop: name === '^FO', draws: false, drawn: 0, font: fontHeight, lines: 1, text: false };
+      field = { y: homeY + or(args[1], 0), byTop: name === '^FO', drawn: 0, font: fontHeight, lines: 1 };
     } else if (name === '^FS') endField();
     else if (field === undefined) continue;
     else if (name.startsWith('^A')) field.font = or(args[1], field.font);
     else if (name === '^FB') field.lines = Math.max(1, or(args[1], 1));
-    else if (name === '^FD' || name === '^FV') field.text = true;
-    else if ((name.startsWith('^B') && name !== '^BY') || name.startsWith('^G')) {
-      field.draws = true;
-      field.drawn = Math.max(field.drawn, drawnDown(name, args, barHeight));
-    }
+    else if (name === '^FH') field.hex = command.charAt(3) === '' ? '_' : command.charAt(3);
+    else if (name === '^FD' || name === '^FV') field.data = command.slice(3);
+    else if (name.startsWith('^B') && name !== '^BY') field.barcode = { name, args: command.slice(3).split(',', 8), moduleWidth, barHeight };
+    else if (name.startsWith('^G')) field.drawn = Math.max(field.drawn, graphicDown(name, args));
   }
   endField();
+  for (const { y, barcode, data } of symbols.sort((a, b) => b.y - a.y)) {
+    if (y + mostBelow(barcode, data, dpi) > reach) reach = Math.max(reach, y + barcodeExtent(barcode, data, dpi).height);
+  }
   return reach;
 }
 
