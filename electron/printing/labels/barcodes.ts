@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type * as ZxingReader from 'zxing-wasm/reader';
-import type { ReadInputBarcodeFormat } from 'zxing-wasm/reader';
+import type { ReadInputBarcodeFormat, ReaderOptions, ZXingReaderModule, ZXingReaderOptions } from 'zxing-wasm/reader';
 import type { GreyImage } from '../zpl/bitmap';
 
 export interface FoundBarcode {
@@ -25,17 +25,24 @@ export interface FoundBarcode {
 /** The symbologies carriers print on labels; fewer formats to try is a faster read. */
 export const LABEL_SYMBOLOGIES: readonly ReadInputBarcodeFormat[] = ['Code128', 'Code39', 'ITF', 'PDF417', 'DataMatrix', 'QRCode', 'Aztec', 'MaxiCode'];
 
-type Reader = typeof ZxingReader;
+/** The module as Emscripten builds it: its heap and allocator beside the reader's functions (their types are not installed). */
+type ReaderModule = ZXingReaderModule & { readonly HEAPU8: Uint8Array; _malloc(bytes: number): number; _free(at: number): void };
+
+/** The reader's bindings (its option names and defaults) and its WebAssembly module. */
+interface Reader {
+  readonly bindings: typeof ZxingReader;
+  readonly module: ReaderModule;
+}
 
 /** Loaded once per process, at the first image or sheet, never at start; a failed load is tried again. */
 let reader: Promise<Reader> | undefined;
 
 async function load(): Promise<Reader> {
-  const zxing = await import('zxing-wasm/reader');
+  const bindings = await import('zxing-wasm/reader');
   // Read from disk by path (inside the app archive too), never from the CDN the module defaults to.
   const wasm = await readFile(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  await zxing.prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
-  return zxing;
+  const module = await bindings.prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+  return { bindings, module: module as ReaderModule };
 }
 
 function zxing(): Promise<Reader> {
@@ -46,13 +53,17 @@ function zxing(): Promise<Reader> {
   return reader;
 }
 
-/** Grey to the RGBA ZXing takes, a pixel a 32-bit word (little-endian: red in the low byte, opaque). */
-function rgbaOf(image: GreyImage): Uint8ClampedArray {
-  const count = image.width * image.height;
-  const words = new Uint32Array(count);
-  const { pixels } = image;
-  for (let i = 0; i < count; i += 1) words[i] = (0xff000000 | ((pixels[i] ?? 255) * 0x010101)) >>> 0;
-  return new Uint8ClampedArray(words.buffer);
+/** The options as the module takes them: the formats' names joined, each other choice as its index in the bindings' list of them. */
+function moduleOptions(bindings: typeof ZxingReader, options: ReaderOptions): ZXingReaderOptions {
+  const all = { ...bindings.defaultReaderOptions, ...options };
+  return {
+    ...all,
+    formats: bindings.encodeFormats(all.formats),
+    binarizer: bindings.BINARIZERS.indexOf(all.binarizer),
+    eanAddOnSymbol: bindings.EAN_ADD_ON_SYMBOLS.indexOf(all.eanAddOnSymbol),
+    textMode: bindings.TEXT_MODES.indexOf(all.textMode),
+    characterSet: bindings.CHARACTER_SETS.indexOf(all.characterSet),
+  };
 }
 
 /**
@@ -70,25 +81,37 @@ export interface ReadOptions {
 
 /** Every barcode that reads in the image. */
 export async function readBarcodes(image: GreyImage, options: ReadOptions = {}): Promise<FoundBarcode[]> {
-  const { readBarcodes: read } = await zxing();
+  const { bindings, module } = await zxing();
   const effort = options.effort ?? 'quick';
-  const results = await read(
-    { data: rgbaOf(image), width: image.width, height: image.height, colorSpace: 'srgb' } as ImageData,
-    {
-      formats: [...(options.formats ?? LABEL_SYMBOLOGIES)],
-      tryHarder: effort !== 'quick',
-      // Labels are dark on light, and drawn at a resolution where no symbol needs a smaller copy of the image to be found: both only cost time unless nothing else read.
-      tryInvert: effort === 'thorough',
-      tryDownscale: effort === 'thorough',
-      maxNumberOfSymbols: 64,
-    },
-  );
+  const readerOptions = moduleOptions(bindings, {
+    formats: [...(options.formats ?? LABEL_SYMBOLOGIES)],
+    tryHarder: effort !== 'quick',
+    // Labels are dark on light, and drawn at a resolution where no symbol needs a smaller copy of the image to be found: both only cost time unless nothing else read.
+    tryInvert: effort === 'thorough',
+    tryDownscale: effort === 'thorough',
+    maxNumberOfSymbols: 64,
+  });
+  // The grey pixels as they are, a byte each, as the module reads them. (The bindings' readBarcodes
+  // takes RGBA and turns it back into grey: two passes over a sheet's millions of pixels for nothing.)
+  const at = module._malloc(image.pixels.byteLength);
+  if (at === 0) throw new Error(`no room for a ${String(image.width)}x${String(image.height)} image in the barcode reader's memory`);
+  const results: ZxingReader.ZXingReadResult[] = [];
+  try {
+    module.HEAPU8.set(image.pixels, at);
+    const found = module.readBarcodesFromPixmap(at, image.width, image.height, readerOptions);
+    for (let i = 0; i < found.size(); i += 1) {
+      const result = found.get(i);
+      if (result !== undefined) results.push(result);
+    }
+  } finally {
+    module._free(at);
+  }
   return results
     .filter((r) => r.isValid)
     .map((r) => {
       const { topLeft, topRight, bottomLeft, bottomRight } = r.position;
       const xs = [topLeft.x, topRight.x, bottomLeft.x, bottomRight.x];
       const ys = [topLeft.y, topRight.y, bottomLeft.y, bottomRight.y];
-      return { format: r.format, text: r.text, left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys), orientation: ((r.orientation % 360) + 360) % 360 };
+      return { format: r.format, text: r.text, left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys), orientation: ((r.rotation % 360) + 360) % 360 };
     });
 }
