@@ -35,8 +35,8 @@ export interface BarcodeExtent {
   readonly lineBelow: number;
 }
 
-/** Two-dimensional symbols, whose height follows from their data. */
-const SIZED_BY_DATA = new Set(['^BQ', '^BX', '^BD', '^B7', '^BO', '^BR', '^BB', '^BF', '^BT']);
+/** Two-dimensional symbols, whose height follows from their data (Aztec is both ^BO and ^B0). */
+const SIZED_BY_DATA = new Set(['^BQ', '^BX', '^BD', '^B7', '^BO', '^B0', '^BR', '^BB', '^BF', '^BT']);
 /** Barcodes whose height is their third parameter (after orientation and a check-digit flag), and so whose "print the line" flag is their fourth. */
 const HEIGHT_THIRD = new Set(['^B1', '^B3', '^BK', '^BM', '^BP']);
 /**
@@ -129,7 +129,8 @@ function symbolHeight(command: BarcodeCommand, data: string, dpi: number): numbe
       const rowHeight = count(args[1]);
       return rows * (rowHeight ?? Math.max(1, Math.ceil(command.barHeight / rows)));
     }
-    case '^BO': {
+    case '^BO':
+    case '^B0': {
       const options = aztecOptions(count(args[3]));
       // Unless told its layers, the smallest symbol the data fits: compact (up to 4 layers) or full.
       const sizes = (options.format === undefined ? [{ ...options, format: 'compact' }, options] : [options]).map((tried) => rowsOf('azteccode', data, tried)).filter((n) => n !== undefined);
@@ -176,6 +177,7 @@ export function mostBelow(command: BarcodeCommand, data: string, dpi: number): n
       return rows * (count(args[1]) ?? Math.max(1, Math.ceil(command.barHeight / rows)));
     }
     case '^BO':
+    case '^B0':
       return MOST_MODULES.aztec * (count(args[1]) ?? defaultMagnification(dpi));
     default:
       return symbolHeight(command, data, dpi);

@@ -88,6 +88,7 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(fieldsReach('^XA^FO20,1000^BD3^FH_^FD001840123450000[)>_1E01_1D96^FS^XZ')).toBe(1000 + Math.ceil((26.91 / 25.4) * 203));
     // Aztec: its modules (23 for a full symbol of 2 layers) times its magnification.
     expect(fieldsReach('^XA^FO20,1000^BON,4,N,202^FDhello^FS^XZ')).toBe(1000 + 23 * 4);
+    expect(fieldsReach('^XA^FO20,1000^B0N,4,N,202^FDhello^FS^XZ')).toBe(1000 + 23 * 4);
     // Data the encoder cannot take counts as nothing below the field's top, as before.
     expect(fieldsReach(`^XA^FO20,1000^BQN,2,5^FD${'9'.repeat(8000)}^FS^XZ`)).toBe(1000);
   });
