@@ -111,8 +111,10 @@ function symbolHeight(command: BarcodeCommand, data: string, dpi: number): numbe
   const { name, args } = command;
   switch (name) {
     case '^BQ': {
+      // Its error correction as its data says, else as its fourth parameter says, else Q.
       const { level, text } = qrData(data);
-      const modules = rowsOf('qrcode', text, { eclevel: level ?? args[3]?.trim().toUpperCase().slice(0, 1) ?? 'Q' });
+      const given = args[3]?.trim().toUpperCase() ?? '';
+      const modules = rowsOf('qrcode', text, { eclevel: level ?? (/^[HQML]$/.test(given) ? given : 'Q') });
       return modules === undefined ? 0 : QR_DROP + modules * (count(args[2]) ?? defaultMagnification(dpi));
     }
     case '^BX': {

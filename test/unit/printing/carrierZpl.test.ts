@@ -78,6 +78,10 @@ describe('carrier ZPL for a ZPL printer', () => {
     expect(fieldsReach(`^XA^FO20,1000^BQN,2,5^FD${url}^FS^XZ`)).toBe(1000 + 10 + 33 * 5);
     expect(fieldsReach(`^XA^FO20,1000^BQN^FD${url}^FS^XZ`)).toBe(1000 + 10 + 33 * 2);
     expect(fieldsReach(`^XA^FO20,1000^BQN^FD${url}^FS^XZ`, 300)).toBe(1000 + 10 + 33 * 3);
+    // Without the lead in its data, at the level its fourth parameter says (an empty or wrong one: Q).
+    expect(fieldsReach(`^XA^FO20,1000^BQN,2,5,L^FD${url.slice(3)}^FS^XZ`)).toBe(1000 + 10 + 29 * 5);
+    expect(fieldsReach(`^XA^FO20,1000^BQN,2,5,,7^FD${url.slice(3)}^FS^XZ`)).toBe(1000 + 10 + 33 * 5);
+    expect(fieldsReach(`^XA^FO20,1000^BQN,2,5,X^FD${url.slice(3)}^FS^XZ`)).toBe(1000 + 10 + 33 * 5);
     // Data Matrix: its rows (as asked, else as the data needs: 16 for 18 characters) times its module.
     expect(fieldsReach('^XA^FO27,1000^BXN,4,200,20,20,6,_^FD_142098028_19205590303196500000000^FS^XZ')).toBe(1000 + 20 * 4);
     expect(fieldsReach('^XA^FO27,1000^BXN,6,200^FD1Z999AA10123456784^FS^XZ')).toBe(1000 + 16 * 6);
