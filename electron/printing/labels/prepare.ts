@@ -60,6 +60,13 @@ export interface PrepareTarget {
 export const DEFAULT_IMAGE_DPI = 203;
 /** Where the finder looks: fine enough for ZXing to read a carrier's barcodes, coarse enough to be quick. */
 export const FINDER_DPI = 150;
+/**
+ * Where it looks again when nothing read: the resolution labels are drawn for. A Code 128 drawn in
+ * whole dots at 203 dpi can fall between the finder's pixels: of 60 sandbox labels on Letter and A4
+ * sheets (30 tracking numbers of four carriers), one UPS label read at no effort at 150 dpi; it,
+ * and another that failed a run, read at 160 dpi and above.
+ */
+const SECOND_LOOK_DPI = 203;
 
 /** How a carrier ZPL label's first note ends: what goes to a ZPL printer is the carrier's program. */
 export const ZPL_AS_IT_CAME = 'sent to the printer as it came';
@@ -160,6 +167,16 @@ async function barcodesOn(image: GreyImage): Promise<FoundBarcode[]> {
   return found.map((b) => ({ ...b, left: b.left + box.left, right: b.right + box.left, top: b.top + box.top, bottom: b.bottom + box.top }));
 }
 
+/** The barcodes on a sheet drawn at FINDER_DPI; when none read there, those on the page drawn at SECOND_LOOK_DPI, placed on the first drawing. */
+async function sheetBarcodes(pdf: Uint8Array, pageIndex: number, image: GreyImage): Promise<FoundBarcode[]> {
+  const found = await barcodesOn(image);
+  if (found.length > 0) return found;
+  const [finer] = await rasterizePdf(pdf, SECOND_LOOK_DPI, [pageIndex]);
+  if (finer === undefined) return [];
+  const k = FINDER_DPI / SECOND_LOOK_DPI;
+  return (await barcodesOn(finer)).map((b) => ({ ...b, left: b.left * k, top: b.top * k, right: b.right * k, bottom: b.bottom * k }));
+}
+
 const keyOf = (b: FoundBarcode): string => `${b.format}:${b.text}`;
 
 function noteOnLast(labels: PreparedLabel[], note: string): void {
@@ -184,7 +201,7 @@ async function preparePdf(pdf: CheckedPdf, target: PrepareTarget): Promise<Prepa
     const image = sheetImages[sheetAt];
     sheetAt += 1;
     if (image === undefined) throw new DocumentError('damaged', `${what} could not be drawn`);
-    const found: FinderResult = findLabel(image, FINDER_DPI, await barcodesOn(image));
+    const found: FinderResult = findLabel(image, FINDER_DPI, await sheetBarcodes(pdf.bytes, index, image));
     const codes = found.barcodes.map(keyOf);
     if (index > 0 && codes.length > 0 && codes.every((c) => printedBarcodes.has(c))) {
       // An archive or shipper's copy repeats the label's barcodes: it is not a second label.
