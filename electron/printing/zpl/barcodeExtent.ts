@@ -65,6 +65,12 @@ function count(value: string | undefined): number | undefined {
 /** The default magnification of QR and Aztec codes: 1 on 150 dpi, 2 on 200, 3 on 300, 6 on 600. */
 const defaultMagnification = (dpi: number): number => (dpi >= 600 ? 6 : dpi >= 300 ? 3 : 2);
 
+/** A square symbol's height: its modules times its magnification (else the printer's default). */
+const magnified = (modules: number, magnification: string | undefined, dpi: number): number => modules * (count(magnification) ?? defaultMagnification(dpi));
+
+/** A PDF417's height: its rows times its row height, else ^BY's height shared among them (whole dots each). */
+const pdf417Height = (command: BarcodeCommand, rows: number): number => rows * (count(command.args[1]) ?? Math.max(1, Math.ceil(command.barHeight / rows)));
+
 /** The encoded symbol's rows (modules, for square symbols), or undefined where the encoder refuses the data. */
 function rowsOf(bcid: string, text: string, options: Record<string, unknown>): number | undefined {
   bwip ??= load('bwip-js/node') as typeof bwipPackage;
@@ -115,7 +121,7 @@ function symbolHeight(command: BarcodeCommand, data: string, dpi: number): numbe
       const { level, text } = qrData(data);
       const given = args[3]?.trim().toUpperCase() ?? '';
       const modules = rowsOf('qrcode', text, { eclevel: level ?? (/^[HQML]$/.test(given) ? given : 'Q') });
-      return modules === undefined ? 0 : QR_DROP + modules * (count(args[2]) ?? defaultMagnification(dpi));
+      return modules === undefined ? 0 : QR_DROP + magnified(modules, args[2], dpi);
     }
     case '^BX': {
       // Its module (square), else the symbol about as tall as ^BY's height; rows as asked, else as the data needs.
@@ -126,17 +132,14 @@ function symbolHeight(command: BarcodeCommand, data: string, dpi: number): numbe
     }
     case '^B7': {
       const rows = count(args[4]) ?? pdf417Rows(data, Math.min(8, count(args[2]) ?? 0), count(args[3]));
-      if (rows === undefined) return 0;
-      // Its row height, else ^BY's height shared among its rows (whole dots each).
-      const rowHeight = count(args[1]);
-      return rows * (rowHeight ?? Math.max(1, Math.ceil(command.barHeight / rows)));
+      return rows === undefined ? 0 : pdf417Height(command, rows);
     }
     case '^BO':
     case '^B0': {
       const options = aztecOptions(count(args[3]));
       // Unless told its layers, the smallest symbol the data fits: compact (up to 4 layers) or full.
       const sizes = (options.format === undefined ? [{ ...options, format: 'compact' }, options] : [options]).map((tried) => rowsOf('azteccode', data, tried)).filter((n) => n !== undefined);
-      return sizes.length === 0 ? 0 : Math.min(...sizes) * (count(args[1]) ?? defaultMagnification(dpi));
+      return sizes.length === 0 ? 0 : magnified(Math.min(...sizes), args[1], dpi);
     }
     case '^BD':
       return Math.ceil(MAXICODE_TALL_IN * dpi);
@@ -167,7 +170,7 @@ export function mostBelow(command: BarcodeCommand, data: string, dpi: number): n
   const { name, args } = command;
   switch (name) {
     case '^BQ':
-      return QR_DROP + MOST_MODULES.qr * (count(args[2]) ?? defaultMagnification(dpi));
+      return QR_DROP + magnified(MOST_MODULES.qr, args[2], dpi);
     case '^BX': {
       const module = count(args[1]);
       return module === undefined ? command.barHeight : module * (count(args[4]) ?? MOST_MODULES.dataMatrix);
@@ -176,11 +179,11 @@ export function mostBelow(command: BarcodeCommand, data: string, dpi: number): n
       const words = data.length + 2 + 2 ** (Math.min(8, count(args[2]) ?? 0) + 1);
       const columns = count(args[3]);
       const rows = count(args[4]) ?? Math.min(MOST_MODULES.pdf417Rows, Math.max(3, columns === undefined ? Math.ceil(Math.sqrt(2 * words)) : Math.ceil(words / columns)));
-      return rows * (count(args[1]) ?? Math.max(1, Math.ceil(command.barHeight / rows)));
+      return pdf417Height(command, rows);
     }
     case '^BO':
     case '^B0':
-      return MOST_MODULES.aztec * (count(args[1]) ?? defaultMagnification(dpi));
+      return magnified(MOST_MODULES.aztec, args[1], dpi);
     default:
       return symbolHeight(command, data, dpi);
   }

@@ -103,11 +103,10 @@ export function fieldsReach(program: string, dpi = 203): number {
   const symbols: { y: number; barcode: BarcodeCommand; data: string }[] = [];
   const endField = (): void => {
     if (field === undefined) return;
-    const { y, byTop, drawn, barcode } = field;
-    const data = field.data === undefined ? undefined : fieldData(field.data, field.hex);
+    const { y, byTop, drawn, barcode, data } = field;
     if (barcode !== undefined && sizedByData(barcode)) {
-      // Placed by its bottom, a symbol reaches its y.
-      if (byTop) symbols.push({ y, barcode, data: data ?? '' });
+      // Placed by its bottom, a symbol reaches its y. Its data is decoded only here: its size follows from it.
+      if (byTop) symbols.push({ y, barcode, data: fieldData(data ?? '', field.hex) });
       reach = Math.max(reach, y + drawn);
     } else {
       const extent = barcode === undefined ? undefined : barcodeExtent(barcode, data ?? '', dpi);
