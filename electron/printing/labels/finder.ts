@@ -28,7 +28,7 @@
  */
 import type { GreyImage } from '../zpl/bitmap';
 import type { FoundBarcode } from './barcodes';
-import { INK_LEVEL, cropImage, inkBounds, type PixelBox } from './raster';
+import { InkScanner, inkBounds, type PixelBox } from './raster';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
@@ -106,22 +106,18 @@ function inkGrid(image: GreyImage, dpi: number): InkGrid {
   const cols = Math.ceil(width / cell);
   const rows = Math.ceil(height / cell);
   const inked = new Uint8Array(cols * rows);
+  const scan = new InkScanner(pixels);
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
     const cy = Math.floor(y / cell) * cols;
-    for (let cx = 0, x = 0; cx < cols; cx += 1) {
-      // A cell already inked needs no more looking at.
-      if (inked[cy + cx] === 1) {
-        x += cell;
-        continue;
-      }
-      for (const end = Math.min(width, x + cell); x < end; x += 1) {
-        if ((pixels[row + x] ?? 255) < INK_LEVEL) {
-          inked[cy + cx] = 1;
-          x = end;
-          break;
-        }
-      }
+    for (let cx = 0; cx < cols; ) {
+      const at = scan.first(row + cx * cell, row + width);
+      if (at < 0) break;
+      cx = Math.floor((at - row) / cell);
+      inked[cy + cx] = 1;
+      // The cells after it already inked (by a row above) need no more looking at.
+      do cx += 1;
+      while (cx < cols && inked[cy + cx] === 1);
     }
   }
   return { cell, cols, rows, inked };
@@ -134,36 +130,8 @@ interface Rule {
   readonly to: number;
 }
 
-/** Long ruled lines within a region, horizontal (along rows) or vertical: runs of ink, one- or two-pixel breaks allowed. */
-function rules(image: GreyImage, dpi: number, direction: 'horizontal' | 'vertical', region: PixelBox): Rule[] {
-  const minLength = RULE_MIN_IN * dpi;
-  const horizontal = direction === 'horizontal';
-  const [firstLine, endLine] = horizontal ? [region.top, region.bottom] : [region.left, region.right];
-  const [firstPos, endPos] = horizontal ? [region.left, region.right] : [region.top, region.bottom];
-  // A step along the line and one across lines, in the pixel array.
-  const [stepAlong, stepAcross] = horizontal ? [1, image.width] : [image.width, 1];
-  const { pixels } = image;
-  const runs: Rule[] = [];
-  for (let line = firstLine; line < endLine; line += 1) {
-    let start = -1;
-    let gap = 0;
-    let at = line * stepAcross + firstPos * stepAlong;
-    for (let pos = firstPos; pos <= endPos; pos += 1, at += stepAlong) {
-      if (pos < endPos && (pixels[at] ?? 255) < SHAPE_INK) {
-        if (start < 0) start = pos;
-        gap = 0;
-      } else if (start >= 0) {
-        gap += 1;
-        if (gap > 2 || pos === endPos) {
-          const end = pos - gap + 1;
-          if (end - start >= minLength) runs.push({ at: line, from: start, to: end });
-          start = -1;
-          gap = 0;
-        }
-      }
-    }
-  }
-  // Neighbouring lines of one thick rule become one rule.
+/** Neighbouring lines of one thick rule become one rule. `runs` are in order of line, then of start. */
+function mergeRuns(runs: readonly Rule[], dpi: number): Rule[] {
   const merged: Rule[] = [];
   for (const run of runs) {
     const last = merged.findLast((r) => run.at - r.at <= 3 && Math.abs(r.from - run.from) < dpi / 10 && Math.abs(r.to - run.to) < dpi / 10);
@@ -173,10 +141,56 @@ function rules(image: GreyImage, dpi: number, direction: 'horizontal' | 'vertica
   return merged;
 }
 
+/**
+ * Long ruled lines within a region, horizontal (along rows) and vertical: runs of ink, breaks of up
+ * to two pixels allowed. Both are found in one pass over the rows, each column's run carried from
+ * row to row: reading a column down the image would touch a new cache line at every pixel.
+ */
+function rules(image: GreyImage, dpi: number, region: PixelBox): { horizontal: Rule[]; vertical: Rule[] } {
+  const minLength = RULE_MIN_IN * dpi;
+  const { pixels, width } = image;
+  const { left, top, right, bottom } = region;
+  const columns = right - left;
+  // Per column: where its run started (-1: none) and its last inked row.
+  const downFrom = new Int32Array(columns).fill(-1);
+  const downLast = new Int32Array(columns);
+  const horizontal: Rule[] = [];
+  const vertical: Rule[] = [];
+  for (let y = top; y < bottom; y += 1) {
+    const row = y * width;
+    let from = -1;
+    let last = 0;
+    for (let x = left; x < right; x += 1) {
+      if ((pixels[row + x] ?? 255) >= SHAPE_INK) continue;
+      // More than two pixels of white since the last ink ends the run.
+      if (from >= 0 && x - last > 3) {
+        if (last + 1 - from >= minLength) horizontal.push({ at: y, from, to: last + 1 });
+        from = -1;
+      }
+      if (from < 0) from = x;
+      last = x;
+      const c = x - left;
+      const start = downFrom[c] ?? -1;
+      if (start >= 0 && y - (downLast[c] ?? 0) > 3) {
+        if ((downLast[c] ?? 0) + 1 - start >= minLength) vertical.push({ at: x, from: start, to: (downLast[c] ?? 0) + 1 });
+        downFrom[c] = y;
+      } else if (start < 0) downFrom[c] = y;
+      downLast[c] = y;
+    }
+    if (from >= 0 && last + 1 - from >= minLength) horizontal.push({ at: y, from, to: last + 1 });
+  }
+  for (let c = 0; c < columns; c += 1) {
+    const start = downFrom[c] ?? -1;
+    if (start >= 0 && (downLast[c] ?? 0) + 1 - start >= minLength) vertical.push({ at: left + c, from: start, to: (downLast[c] ?? 0) + 1 });
+  }
+  // A column's runs were found row by row, among the other columns': put them in order of column.
+  vertical.sort((a, b) => a.at - b.at || a.from - b.from);
+  return { horizontal: mergeRuns(horizontal, dpi), vertical: mergeRuns(vertical, dpi) };
+}
+
 /** Rectangles drawn with ruled lines within a region: two horizontal rules joined at both ends by vertical ones. */
 function frames(image: GreyImage, dpi: number, region: PixelBox): PixelBox[] {
-  const across = rules(image, dpi, 'horizontal', region);
-  const down = rules(image, dpi, 'vertical', region);
+  const { horizontal: across, vertical: down } = rules(image, dpi, region);
   const slack = Math.max(3, dpi / 25);
   const found: PixelBox[] = [];
   for (const [i, top] of across.entries()) {
@@ -280,54 +294,55 @@ function blocksOf(grid: InkGrid, join: number): Cells[] {
       across[row + x] = count > 0 ? 1 : 0;
     }
   }
+  // Down, a row at a time, with a running count per column: reading a column down would touch a
+  // new cache line at every cell.
   const grown = new Uint8Array(cols * rows);
-  for (let x = 0; x < cols; x += 1) {
-    let count = 0;
-    for (let y = 0; y < Math.min(rows, reach); y += 1) count += across[y * cols + x] ?? 0;
-    for (let y = 0; y < rows; y += 1) {
-      if (y + reach < rows) count += across[(y + reach) * cols + x] ?? 0;
-      if (y - reach - 1 >= 0) count -= across[(y - reach - 1) * cols + x] ?? 0;
+  const counts = new Int32Array(cols);
+  for (let y = 0; y < Math.min(rows, reach); y += 1) for (let x = 0; x < cols; x += 1) counts[x] = (counts[x] ?? 0) + (across[y * cols + x] ?? 0);
+  for (let y = 0; y < rows; y += 1) {
+    const adding = y + reach < rows ? (y + reach) * cols : -1;
+    const leaving = y - reach - 1 >= 0 ? (y - reach - 1) * cols : -1;
+    for (let x = 0; x < cols; x += 1) {
+      let count = counts[x] ?? 0;
+      if (adding >= 0) count += across[adding + x] ?? 0;
+      if (leaving >= 0) count -= across[leaving + x] ?? 0;
+      counts[x] = count;
       grown[y * cols + x] = count > 0 ? 1 : 0;
     }
   }
-  const seen = new Uint8Array(cols * rows);
+  // Flood fill, each cell pushed once: `grown` is cleared as its cells are taken.
   const found: Cells[] = [];
-  const stack: number[] = [];
-  const visit = (next: number): void => {
-    if (grown[next] === 1 && seen[next] !== 1) {
-      seen[next] = 1;
-      stack.push(next);
-    }
+  const stack = new Int32Array(cols * rows);
+  const take = (cell: number, size: number): number => {
+    grown[cell] = 0;
+    stack[size] = cell;
+    return size + 1;
   };
   for (let start = 0; start < cols * rows; start += 1) {
-    if (grown[start] !== 1 || seen[start] === 1) continue;
+    if (grown[start] !== 1) continue;
     let [left, top, right, bottom] = [cols, rows, -1, -1];
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length > 0) {
-      const at = stack.pop() ?? 0;
-      const x = at % cols;
-      const y = (at - x) / cols;
+    grown[start] = 0;
+    stack[0] = start;
+    let size = 1;
+    while (size > 0) {
+      size -= 1;
+      const at = stack[size] ?? 0;
+      const y = Math.floor(at / cols);
+      const x = at - y * cols;
       if (inked[at] === 1) {
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-        top = Math.min(top, y);
-        bottom = Math.max(bottom, y);
+        if (x < left) left = x;
+        if (x > right) right = x;
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
       }
-      if (x > 0) visit(at - 1);
-      if (x < cols - 1) visit(at + 1);
-      if (y > 0) visit(at - cols);
-      if (y < rows - 1) visit(at + cols);
+      if (x > 0 && grown[at - 1] === 1) size = take(at - 1, size);
+      if (x < cols - 1 && grown[at + 1] === 1) size = take(at + 1, size);
+      if (y > 0 && grown[at - cols] === 1) size = take(at - cols, size);
+      if (y < rows - 1 && grown[at + cols] === 1) size = take(at + cols, size);
     }
     if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
   }
   return found;
-}
-
-/** The ink inside a box of the image, to the pixel. */
-function inkWithin(image: GreyImage, box: PixelBox): PixelBox | undefined {
-  const inner = inkBounds(cropImage(image, box));
-  return inner === undefined ? undefined : { left: box.left + inner.left, top: box.top + inner.top, right: box.left + inner.right, bottom: box.top + inner.bottom };
 }
 
 const unsure = (reason: string, barcodes: readonly FoundBarcode[]): FinderResult => ({ found: false, reason, barcodes });
@@ -387,7 +402,7 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
     right: room({ ...box, right: box.right + pad }) ? Math.min(grid.cols, box.right + pad) : box.right,
     bottom: room({ ...box, bottom: box.bottom + pad }) ? Math.min(grid.rows, box.bottom + pad) : box.bottom,
   };
-  const ink = inkWithin(image, { left: box.left * grid.cell, top: box.top * grid.cell, right: Math.min(image.width, box.right * grid.cell), bottom: Math.min(image.height, box.bottom * grid.cell) });
+  const ink = inkBounds(image, { left: box.left * grid.cell, top: box.top * grid.cell, right: Math.min(image.width, box.right * grid.cell), bottom: Math.min(image.height, box.bottom * grid.cell) });
   let found: PixelBox = { left: padded.left * grid.cell, top: padded.top * grid.cell, right: Math.min(image.width, padded.right * grid.cell), bottom: Math.min(image.height, padded.bottom * grid.cell) };
   let edge: 'frame' | 'ink' = 'ink';
   // A drawn frame around the barcodes, the size of a label and most of what was found, is the label's own edge.
@@ -403,5 +418,5 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
     edge = 'frame';
   }
   if (options.sheet && area(found) > MAX_SHARE_OF_SHEET * image.width * image.height) return unsure('what holds the barcodes covers most of the sheet', barcodes);
-  return { found: true, box: found, ink: edge === 'frame' ? (inkWithin(image, found) ?? found) : (ink ?? found), turn: uprightTurn(anchors), edge, copiesLeftOut: copies - 1, barcodes: anchors };
+  return { found: true, box: found, ink: edge === 'frame' ? (inkBounds(image, found) ?? found) : (ink ?? found), turn: uprightTurn(anchors), edge, copiesLeftOut: copies - 1, barcodes: anchors };
 }

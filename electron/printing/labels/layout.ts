@@ -79,9 +79,8 @@ async function inkOfPage(art: Extract<PreparedLabel['art'], { kind: 'page' }>): 
   if (image === undefined) return undefined;
   // Only the ink inside what the label already shows: a sheet's other things stay out.
   const shown = pageToShown(page, art.box, INK_DPI);
-  const inner = inkBounds(cropImage(image, shown));
-  if (inner === undefined) return undefined;
-  return shownToPage(page, { left: shown.left + inner.left, top: shown.top + inner.top, right: shown.left + inner.right, bottom: shown.top + inner.bottom }, INK_DPI);
+  const inner = inkBounds(image, shown);
+  return inner === undefined ? undefined : shownToPage(page, inner, INK_DPI);
 }
 
 /** A box of the page trimmed evenly to the stock when it is larger by no more than TRIM_PT on a side; else as it is. `quarterTurned`: it prints turned a quarter (its page's /Rotate and its upright turn together). */

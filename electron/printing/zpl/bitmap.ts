@@ -33,9 +33,11 @@ export function threshold(image: GreyImage, level = DEFAULT_THRESHOLD): MonoBitm
   for (let y = 0; y < height; y += 1) {
     const from = y * width;
     const to = y * bytesPerRow;
-    for (let x = 0; x < width; x += 1) {
-      // Dots past the width in the last byte stay 0: white, nothing burnt.
-      if ((pixels[from + x] ?? 255) < level) data[to + (x >> 3)] = (data[to + (x >> 3)] ?? 0) | (0x80 >> (x & 7));
+    // A byte's eight dots gathered before it is written; dots past the width in the last byte stay 0: white, nothing burnt.
+    for (let x = 0; x < width; x += 8) {
+      let byte = 0;
+      for (let bit = 0, end = Math.min(8, width - x); bit < end; bit += 1) if ((pixels[from + x + bit] ?? 255) < level) byte |= 0x80 >> bit;
+      data[to + (x >> 3)] = byte;
     }
   }
   return { width, height, bytesPerRow, data };
