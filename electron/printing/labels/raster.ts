@@ -3,11 +3,11 @@
  * operations the station needs on them (crop, quarter turns, where the ink is). Pure JavaScript
  * decoders (pngjs, omggif, jpeg-js): no native build to break on a desk or in the installer.
  */
-import { GifReader } from 'omggif';
 import jpeg from 'jpeg-js';
 import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import type { GreyImage } from '../zpl/bitmap';
+import { gifGrey } from './gif';
 
 export type ImageKind = 'png' | 'gif' | 'jpeg';
 
@@ -182,12 +182,8 @@ export function decodeImage(bytes: Uint8Array, kind: ImageKind): DecodedImage {
       const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { image: greyOfRgba(png.data, png.width, png.height), declaredDpi: pngDpi(bytes) };
     }
-    case 'gif': {
-      const gif = new GifReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      const rgba = new Uint8Array(gif.width * gif.height * 4);
-      gif.decodeAndBlitFrameRGBA(0, rgba);
-      return { image: greyOfRgba(rgba, gif.width, gif.height), declaredDpi: undefined };
-    }
+    case 'gif':
+      return { image: gifGrey(bytes), declaredDpi: undefined };
     case 'jpeg': {
       const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 64 });
       return { image: greyOfRgba(decoded.data, decoded.width, decoded.height), declaredDpi: jpegDpi(bytes) };
