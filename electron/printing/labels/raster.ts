@@ -77,12 +77,14 @@ function jpegDpi(bytes: Uint8Array): number | undefined {
 }
 
 /**
- * PNG's per-row filters undone (PNG spec, section 9), `bpp` bytes a pixel (at least one). A loop
- * per filter: deciding the filter at every byte took most of a one-bit label's decoding.
+ * PNG's per-row filters undone (PNG spec, section 9) for pixels of at most a byte (grey or palette
+ * at 1 to 8 bits), where the byte "to the left" is the one just before. A loop per filter, the
+ * bytes to the left and above carried in variables: deciding the filter at every byte took most of
+ * a one-bit label's decoding, and reading neighbours back from the arrays most of a Paeth one's.
  */
-function unfilter(raw: Uint8Array, rowBytes: number, rows: number, bpp: number): Uint8Array {
+function unfilter(raw: Uint8Array, rowBytes: number, rows: number): Uint8Array {
   const out = new Uint8Array(rowBytes * rows);
-  // The row above the first is all zeros, as the spec has it.
+  // The row above the first is all zeros, as the spec has it; so is the byte left of a row's first.
   const zeros = new Uint8Array(rowBytes);
   for (let y = 0; y < rows; y += 1) {
     const filter = raw[y * (rowBytes + 1)] ?? 0;
@@ -90,27 +92,23 @@ function unfilter(raw: Uint8Array, rowBytes: number, rows: number, bpp: number):
     const at = y * rowBytes;
     const prior = y > 0 ? out : zeros;
     const above = y > 0 ? at - rowBytes : 0;
-    const start = Math.min(bpp, rowBytes);
+    let left = 0;
     if (filter === 1) {
-      out.set(raw.subarray(from, from + start), at);
-      for (let x = start; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (out[at + x - bpp] ?? 0)) & 0xff;
+      for (let x = 0; x < rowBytes; x += 1) out[at + x] = left = ((raw[from + x] ?? 0) + left) & 0xff;
     } else if (filter === 2) {
       for (let x = 0; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (prior[above + x] ?? 0)) & 0xff;
     } else if (filter === 3) {
-      for (let x = 0; x < start; x += 1) out[at + x] = ((raw[from + x] ?? 0) + ((prior[above + x] ?? 0) >> 1)) & 0xff;
-      for (let x = start; x < rowBytes; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (((out[at + x - bpp] ?? 0) + (prior[above + x] ?? 0)) >> 1)) & 0xff;
+      for (let x = 0; x < rowBytes; x += 1) out[at + x] = left = ((raw[from + x] ?? 0) + ((left + (prior[above + x] ?? 0)) >> 1)) & 0xff;
     } else if (filter === 4) {
-      // Paeth: with nothing to the left, the predictor is the byte above.
-      for (let x = 0; x < start; x += 1) out[at + x] = ((raw[from + x] ?? 0) + (prior[above + x] ?? 0)) & 0xff;
-      for (let x = start; x < rowBytes; x += 1) {
-        const left = out[at + x - bpp] ?? 0;
+      // Paeth: of left, above and above-left, the one nearest left + above - above-left.
+      let overLeft = 0;
+      for (let x = 0; x < rowBytes; x += 1) {
         const over = prior[above + x] ?? 0;
-        const overLeft = prior[above + x - bpp] ?? 0;
-        const p = left + over - overLeft;
-        const pa = Math.abs(p - left);
-        const pb = Math.abs(p - over);
-        const pc = Math.abs(p - overLeft);
-        out[at + x] = ((raw[from + x] ?? 0) + (pa <= pb && pa <= pc ? left : pb <= pc ? over : overLeft)) & 0xff;
+        const pa = Math.abs(over - overLeft);
+        const pb = Math.abs(left - overLeft);
+        const pc = Math.abs(left + over - 2 * overLeft);
+        out[at + x] = left = ((raw[from + x] ?? 0) + (pa <= pb && pa <= pc ? left : pb <= pc ? over : overLeft)) & 0xff;
+        overLeft = over;
       }
     } else {
       // None (0), or a filter PNG does not have: the bytes as they are.
@@ -147,7 +145,7 @@ function labelPng(bytes: Uint8Array): GreyImage | undefined {
   if (header.colour === 3 && palette === undefined) return undefined;
   const { width, height, depth } = header;
   const rowBytes = Math.ceil((width * depth) / 8);
-  const rows = unfilter(new Uint8Array(inflateSync(Buffer.concat(idat))), rowBytes, height, 1);
+  const rows = unfilter(new Uint8Array(inflateSync(Buffer.concat(idat))), rowBytes, height);
   // Each sample's grey: the sample scaled to 0-255, or its palette colour's luma.
   const levels = 1 << depth;
   const greyOf = new Uint8Array(levels);

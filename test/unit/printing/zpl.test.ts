@@ -3,8 +3,8 @@
  * printer's dots, and whole labels read back by the tests' own decoder.
  */
 import { inflateSync } from 'node:zlib';
-import { PDFDocument, rgb } from 'pdf-lib';
 import fc from 'fast-check';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { threshold } from '../../../electron/printing/zpl/bitmap';
 import { dotsOf, rasterizePdf } from '../../../electron/printing/zpl/rasterize';
@@ -64,6 +64,25 @@ describe('threshold', () => {
     const bitmap = threshold({ width, height: 2, pixels });
     expect(bitmap.bytesPerRow).toBe(2);
     expect([...bitmap.data]).toEqual([0b1100_0000, 0b0100_0000, 0b0000_0000, 0b1000_0000]);
+  });
+
+  it('every dot of any width, whole bytes and the last part byte, is black exactly when its pixel is below the level', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ width: fc.integer({ min: 1, max: 40 }), height: fc.integer({ min: 1, max: 4 }), level: fc.integer({ min: 1, max: 255 }) }).chain((size) =>
+          fc.tuple(fc.constant(size), fc.uint8Array({ minLength: size.width * size.height, maxLength: size.width * size.height })),
+        ),
+        ([{ width, height, level }, pixels]) => {
+          const bitmap = threshold({ width, height, pixels }, level);
+          for (let y = 0; y < height; y += 1) {
+            for (let x = 0; x < bitmap.bytesPerRow * 8; x += 1) {
+              const burnt = (((bitmap.data[y * bitmap.bytesPerRow + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1) === 1;
+              expect(burnt).toBe(x < width && (pixels[y * width + x] ?? 255) < level);
+            }
+          }
+        },
+      ),
+    );
   });
 
   it('never dithers: an even grey is all white or all black', () => {
