@@ -1,7 +1,8 @@
 /**
  * Label images as grey pixels: decoding the PNG, GIF and JPEG files carriers send, and the few
  * operations the station needs on them (crop, quarter turns, where the ink is). Pure JavaScript
- * decoders (pngjs, omggif, jpeg-js): no native build to break on a desk or in the installer.
+ * decoders (pngjs, omggif with `gif.ts`, jpeg-js): no native build to break on a desk or in the
+ * installer.
  */
 import jpeg from 'jpeg-js';
 import { inflateSync } from 'node:zlib';
