@@ -239,6 +239,14 @@ export class InkScanner {
   }
 }
 
+/** The part of `box` inside an image of that size. */
+const clampBox = (box: PixelBox, width: number, height: number): PixelBox => ({
+  left: Math.max(0, box.left),
+  top: Math.max(0, box.top),
+  right: Math.min(width, box.right),
+  bottom: Math.min(height, box.bottom),
+});
+
 /**
  * The smallest box holding every ink pixel of the image (or of `within` it); undefined when there
  * is none. Rows are read from the top and the bottom until ink, and each row between only up to
@@ -267,18 +275,10 @@ export function inkBounds(image: GreyImage, within?: PixelBox): PixelBox | undef
   return { left, top, right: right + 1, bottom: bottom + 1 };
 }
 
-const clampBox = (box: PixelBox, width: number, height: number): PixelBox => ({
-  left: Math.max(0, box.left),
-  top: Math.max(0, box.top),
-  right: Math.min(width, box.right),
-  bottom: Math.min(height, box.bottom),
-});
-
 export function cropImage(image: GreyImage, box: PixelBox): GreyImage {
-  const left = Math.max(0, box.left);
-  const top = Math.max(0, box.top);
-  const width = Math.min(image.width, box.right) - left;
-  const height = Math.min(image.height, box.bottom) - top;
+  const { left, top, right, bottom } = clampBox(box, image.width, image.height);
+  const width = right - left;
+  const height = bottom - top;
   const pixels = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) pixels.set(image.pixels.subarray((top + y) * image.width + left, (top + y) * image.width + left + width), y * width);
   return { width, height, pixels };
