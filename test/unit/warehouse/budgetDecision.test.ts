@@ -80,9 +80,12 @@ function simulate(ranks: readonly number[], limit: number, windowMs: number, ste
   // The first grant still in the window, and in the fairness windows.
   let windowFrom = 0;
   let recentFrom = 0;
+  const count = (counts: number[], desk: number | undefined, by: number): void => {
+    if (desk !== undefined) counts[desk] = (counts[desk] ?? 0) + by;
+  };
   const ask = (desk: number): ReturnType<typeof decide> => {
-    for (; windowFrom < grants.length && (grants[windowFrom]?.at ?? 0) <= now - windowMs; windowFrom += 1) inWindow[grants[windowFrom]?.desk ?? 0] -= 1;
-    for (; recentFrom < grants.length && (grants[recentFrom]?.at ?? 0) <= now - FAIRNESS_WINDOWS * windowMs; recentFrom += 1) recent[grants[recentFrom]?.desk ?? 0] -= 1;
+    for (; windowFrom < grants.length && (grants[windowFrom]?.at ?? 0) <= now - windowMs; windowFrom += 1) count(inWindow, grants[windowFrom]?.desk, -1);
+    for (; recentFrom < grants.length && (grants[recentFrom]?.at ?? 0) <= now - FAIRNESS_WINDOWS * windowMs; recentFrom += 1) count(recent, grants[recentFrom]?.desk, -1);
     const demandNow = ranks.map((rank, d) => demand(`D${d}`, rank, inWindow[d] ?? 0, 1_000, lastAt[d] ?? Number.NEGATIVE_INFINITY, recent[d] ?? 0));
     const used = grants.length - windowFrom;
     const nextFreeAt = used >= limit ? (grants[grants.length - limit]?.at ?? now) + windowMs : undefined;
@@ -99,8 +102,8 @@ function simulate(ranks: readonly number[], limit: number, windowMs: number, ste
         const decision = ask(desk);
         if (decision.kind === 'grant') {
           grants.push({ desk, at: now });
-          inWindow[desk] = (inWindow[desk] ?? 0) + 1;
-          recent[desk] = (recent[desk] ?? 0) + 1;
+          count(inWindow, desk, 1);
+          count(recent, desk, 1);
           lastAt[desk] = now;
           granted = true;
           // A transaction takes a moment: grants never share an instant.
