@@ -28,7 +28,7 @@
  */
 import type { GreyImage } from '../zpl/bitmap';
 import type { FoundBarcode } from './barcodes';
-import { InkScanner, inkBounds, type PixelBox } from './raster';
+import { InkScanner, inkBounds, pixelWords, type PixelBox } from './raster';
 
 export type QuarterTurn = 0 | 90 | 180 | 270;
 
@@ -159,7 +159,7 @@ function rules(image: GreyImage, dpi: number, region: PixelBox): { horizontal: R
   const horizontal: Rule[] = [];
   const vertical: Rule[] = [];
   // Four pixels of plain paper (255, what most of a label is) are passed over a word at a time.
-  const words = pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : undefined;
+  const words = pixelWords(pixels);
   for (let y = top; y < bottom; y += 1) {
     const row = y * width;
     let from = -1;
@@ -410,7 +410,8 @@ export function findLabel(image: GreyImage, dpi: number, barcodes: readonly Foun
     right: room({ ...box, right: box.right + pad }) ? Math.min(grid.cols, box.right + pad) : box.right,
     bottom: room({ ...box, bottom: box.bottom + pad }) ? Math.min(grid.rows, box.bottom + pad) : box.bottom,
   };
-  const ink = inkBounds(image, { left: box.left * grid.cell, top: box.top * grid.cell, right: Math.min(image.width, box.right * grid.cell), bottom: Math.min(image.height, box.bottom * grid.cell) });
+  // inkBounds keeps to the image: the grid's last cells may reach past it.
+  const ink = inkBounds(image, { left: box.left * grid.cell, top: box.top * grid.cell, right: box.right * grid.cell, bottom: box.bottom * grid.cell });
   let found: PixelBox = { left: padded.left * grid.cell, top: padded.top * grid.cell, right: Math.min(image.width, padded.right * grid.cell), bottom: Math.min(image.height, padded.bottom * grid.cell) };
   let edge: 'frame' | 'ink' = 'ink';
   // A drawn frame around the barcodes, the size of a label and most of what was found, is the label's own edge.

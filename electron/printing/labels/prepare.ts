@@ -151,10 +151,9 @@ export function uprightSize(page: PDFPage, box: PageBox, upright: QuarterTurn): 
  * Barcodes on an image: a quick read first, a harder one when that finds nothing, and a thorough
  * one when that finds nothing either (a harder read costs about half a thorough one).
  */
-async function barcodesOn(image: GreyImage): Promise<FoundBarcode[]> {
-  // Only where there is ink, and a little white around it (a symbol's quiet zone): a sheet's blank
-  // margins and halves are pixels ZXing would look at for nothing.
-  const ink = inkBounds(image);
+async function barcodesOn(image: GreyImage, ink = inkBounds(image)): Promise<FoundBarcode[]> {
+  // Only where there is ink (`ink`, when the caller has measured it), and a little white around it
+  // (a symbol's quiet zone): a sheet's blank margins and halves are pixels ZXing would look at for nothing.
   if (ink === undefined) return [];
   const margin = Math.round(image.width / 50);
   const box = { left: Math.max(0, ink.left - margin), top: Math.max(0, ink.top - margin), right: Math.min(image.width, ink.right + margin), bottom: Math.min(image.height, ink.bottom + margin) };
@@ -245,7 +244,7 @@ async function prepareImage(bytes: Uint8Array, format: 'png' | 'gif' | 'jpeg', w
   const original = { width: pointsOf(image.width, dpi), height: pointsOf(image.height, dpi) };
   const ink = inkBounds(image);
   if (ink === undefined) throw new DocumentError('no-pages', `${what} is a blank image`);
-  const found = findLabel(image, dpi, await barcodesOn(image), { sheet: false });
+  const found = findLabel(image, dpi, await barcodesOn(image, ink), { sheet: false });
   const box = found.found ? found.box : ink;
   const turn: QuarterTurn = found.found ? found.turn : 0;
   const upright = turnImage(cropImage(image, box), turn);

@@ -196,6 +196,10 @@ export const INK_LEVEL = 128;
 /** The high bit of each of a word's four bytes: a byte below INK_LEVEL (128) has it clear. */
 const HIGH_BITS = 0x80808080;
 
+/** The pixels four to a word (the last one to three left out), when their bytes start at a multiple of four; else undefined. */
+export const pixelWords = (pixels: Uint8Array): Uint32Array | undefined =>
+  pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : undefined;
+
 /**
  * Finds ink in runs of an image's pixels, four pixels a step where it can: a word's bytes hold no
  * ink when all their high bits are set. Most of a sheet is white paper, and most of the time of
@@ -208,7 +212,7 @@ export class InkScanner {
 
   constructor(pixels: Uint8Array) {
     this.#pixels = pixels;
-    this.#words = pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >> 2) : undefined;
+    this.#words = pixelWords(pixels);
   }
 
   /** The index of the first ink pixel in [from, to), or -1. */
