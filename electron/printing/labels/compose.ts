@@ -1,8 +1,9 @@
 /**
  * Planned labels to what the printer takes: one PDF with a page per label (each page its stock's
  * size), or one ZPL job with a label each. Carrier ZPL goes to a ZPL printer as it came (resolution
- * checked); an image at the printer's resolution becomes a ^GF of its own dots, not resampled;
- * anything else is drawn as a PDF page first and rasterised at the printer's dots.
+ * checked); an image becomes a ^GF of its own dots at the printer's resolution and 100%, else of
+ * its dots resampled by area to the printer's; a PDF page is drawn at the printer's dots (composed
+ * onto its stock first unless it already is the stock).
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, degrees, drawImage } from 'pdf-lib';
@@ -14,7 +15,7 @@ import { dotsOf, rasterizePdf } from '../zpl/rasterize';
 import { labelZpl, pdfToZpl } from '../zpl/zpl';
 import { DocumentError } from '../document';
 import { drawOnto, visibleBox } from '../fit';
-import { turnImage } from './raster';
+import { scaleImage, turnImage } from './raster';
 import type { PlannedLabel } from './layout';
 
 const SAVE_AT_ONCE = { addDefaultPage: false, useObjectStreams: true, objectsPerTick: Number.POSITIVE_INFINITY } as const;
@@ -69,11 +70,16 @@ export async function composePdf(planned: readonly PlannedLabel[]): Promise<Uint
   return out.save(SAVE_AT_ONCE);
 }
 
-/** An image label on its stock in printer dots, placed as planned, when no dot needs resampling. */
-function imageOnStock(planned: PlannedLabel, dpi: number): GreyImage | undefined {
+/**
+ * An image label on its stock in printer dots, placed as planned: its own dots when it is at the
+ * printer's resolution and 100%, else resampled by area to the dots it covers (scaleImage).
+ */
+function imageOnStock(planned: PlannedLabel, dpi: number): GreyImage {
   const art = planned.label.art;
-  if (art.kind !== 'bitmap' || art.dpi !== dpi || planned.place.scale !== 1) return undefined;
-  const image = turnImage(art.image, planned.place.rotate === 90 ? 270 : 0);
+  if (art.kind !== 'bitmap') throw new Error(`${planned.label.what} is not an image`);
+  const turned = turnImage(art.image, planned.place.rotate === 90 ? 270 : 0);
+  const factor = (dpi / art.dpi) * planned.place.scale;
+  const image = factor === 1 ? turned : scaleImage(turned, Math.max(1, Math.round(turned.width * factor)), Math.max(1, Math.round(turned.height * factor)));
   const width = dotsOf(planned.media.width, dpi);
   const height = dotsOf(planned.media.height, dpi);
   const pixels = new Uint8Array(width * height).fill(255);
@@ -120,9 +126,8 @@ export async function composeZpl(planned: readonly PlannedLabel[], settings: Zpl
       parts.push(...Array.from({ length: copies }, () => adapted.program.trim()));
       continue;
     }
-    const whole = imageOnStock(label, settings.dpi);
-    if (whole !== undefined) {
-      parts.push(labelZpl(threshold(whole), settings, { copies }).trim());
+    if (art.kind === 'bitmap') {
+      parts.push(labelZpl(threshold(imageOnStock(label, settings.dpi)), settings, { copies }).trim());
       continue;
     }
     const asIs = pageAsStock(label, settings.dpi);

@@ -314,3 +314,82 @@ export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): Grey
   }
   return { width: height, height: width, pixels: out };
 }
+
+/**
+ * How `to` cells laid over `from` source cells each cover them: cell c covers `taps` source cells
+ * from `first[c]` on, by `shares[c * taps + k]` of the cell each (shares of a cell add to 1; a tap
+ * past what the cell covers has share 0). `first` is moved back where that keeps every tap inside
+ * the source, its shares moved with it.
+ */
+interface Taps {
+  readonly taps: number;
+  readonly first: Int32Array;
+  readonly shares: Float64Array;
+}
+
+function tapsOf(from: number, to: number): Taps {
+  const span = from / to;
+  // A span of s cells touches at most ceil(s) + 1 of them; three at least, so the usual shrink
+  // (and any enlargement) takes the unrolled paths below.
+  const taps = Math.min(from, Math.max(3, Math.ceil(span) + 1));
+  const first = new Int32Array(to);
+  const shares = new Float64Array(to * taps);
+  for (let cell = 0; cell < to; cell += 1) {
+    const start = cell * span;
+    const end = Math.min(from, (cell + 1) * span);
+    const at = Math.min(Math.floor(start), from - taps);
+    first[cell] = at;
+    for (let source = Math.floor(start); source < end; source += 1) shares[cell * taps + source - at] = (Math.min(end, source + 1) - Math.max(start, source)) / span;
+  }
+  return { taps, first, shares };
+}
+
+/**
+ * The image resampled to `width` x `height`, each new pixel the average of the pixels it covers,
+ * by area. A dot then is as grey as the share of it the ink covers, as a page drawn at the
+ * printer's resolution gives it, and the threshold gives it to whichever side covers more of it:
+ * a label image at another scale or resolution keeps its bars whole dots, without a PDF page
+ * composed and drawn again around it.
+ */
+export function scaleImage(image: GreyImage, width: number, height: number): GreyImage {
+  if (width === image.width && height === image.height) return image;
+  if (width < 1 || height < 1) throw new Error(`an image cannot be scaled to ${String(width)} x ${String(height)}`);
+  const across = tapsOf(image.width, width);
+  const down = tapsOf(image.height, height);
+  const source = image.pixels;
+  const stride = image.width;
+  // A row at a time: the source rows it covers summed down into one row of sums, then across that.
+  const sums = new Float64Array(stride);
+  // Clamped: a sum a rounding error past 255 stays white instead of wrapping round to black.
+  const pixels = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = (down.first[y] ?? 0) * stride;
+    const at = y * down.taps;
+    if (down.taps === 3) {
+      // Three rows at once, unrolled: most of a label's time in here.
+      const [a, b, c] = [down.shares[at] ?? 0, down.shares[at + 1] ?? 0, down.shares[at + 2] ?? 0];
+      for (let x = 0, i = row; x < stride; x += 1, i += 1) sums[x] = (source[i] ?? 255) * a + (source[i + stride] ?? 255) * b + (source[i + 2 * stride] ?? 255) * c;
+    } else {
+      sums.fill(0);
+      for (let k = 0; k < down.taps; k += 1) {
+        const share = down.shares[at + k] ?? 0;
+        for (let x = 0, i = row + k * stride; x < stride; x += 1, i += 1) sums[x] = (sums[x] ?? 0) + (source[i] ?? 255) * share;
+      }
+    }
+    const to = y * width;
+    if (across.taps === 3) {
+      for (let x = 0, t = 0; x < width; x += 1, t += 3) {
+        const i = across.first[x] ?? 0;
+        pixels[to + x] = (sums[i] ?? 255) * (across.shares[t] ?? 0) + (sums[i + 1] ?? 255) * (across.shares[t + 1] ?? 0) + (sums[i + 2] ?? 255) * (across.shares[t + 2] ?? 0);
+      }
+    } else {
+      for (let x = 0; x < width; x += 1) {
+        const i = across.first[x] ?? 0;
+        let sum = 0;
+        for (let k = 0, t = x * across.taps; k < across.taps; k += 1) sum += (sums[i + k] ?? 255) * (across.shares[t + k] ?? 0);
+        pixels[to + x] = sum;
+      }
+    }
+  }
+  return { width, height, pixels: new Uint8Array(pixels.buffer) };
+}

@@ -21,6 +21,7 @@ import { decodeImage } from '../../../electron/printing/labels/raster';
 import { sniffFormat } from '../../../electron/printing/document';
 import { MEDIA } from '../../../electron/printing/media';
 import { barcodeTexts, popplerPages, zebrashLabels } from '../../support/barcodeReading';
+import { decodeZplJob, dotAt, type DecodedLabel } from '../../support/zplDecoder';
 import { carrierLabelFiles, carrierLabelsDir } from '../../support/carrierFixtures';
 
 /** Rendering and reading two dozen labels three ways on a busy two-core machine: generous, not a timing. */
@@ -176,4 +177,27 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
       expect(label?.notes.join(' ')).toMatch(/turned upright/);
     }
   });
+
+  it('an image wider than the stock goes to the ZPL printer resampled to the dots its composed page covers', async () => {
+    const { zpl, zplPlanned } = results.get('fedex-png-1400x950.png') ?? expect.unreachable();
+    const [label] = zplPlanned;
+    expect(label?.place.scale).toBeLessThan(0.9);
+    const [resampled] = decodeZplJob(zpl);
+    const [composed] = decodeZplJob(await pdfToZpl(await composePdf(zplPlanned), zplPrinter.language));
+    const ink = (decoded: DecodedLabel | undefined) => {
+      if (decoded === undefined) return expect.unreachable();
+      let [left, top, right, bottom, dots] = [decoded.width, decoded.height, -1, -1, 0];
+      for (let y = 0; y < decoded.height; y += 1) {
+        for (let x = 0; x < decoded.width; x += 1) {
+          if (!dotAt(decoded, x, y)) continue;
+          [left, top, right, bottom, dots] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y), dots + 1];
+        }
+      }
+      return { box: [left, top, right, bottom], dots };
+    };
+    const [ours, page] = [ink(resampled), ink(composed)];
+    // Where PDFium draws the image on the composed page, within a dot, and as much ink within 1%.
+    for (const [i, side] of ours.box.entries()) expect(Math.abs(side - (page.box[i] ?? Number.NaN)), `side ${String(i)}`).toBeLessThanOrEqual(1);
+    expect(Math.abs(ours.dots - page.dots) / page.dots).toBeLessThan(0.01);
+  }, TIMEOUT_MS);
 });
