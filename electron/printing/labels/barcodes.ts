@@ -24,6 +24,8 @@ export interface FoundBarcode {
 
 /** The symbologies carriers print on labels; fewer formats to try is a faster read. */
 export const LABEL_SYMBOLOGIES: readonly ReadInputBarcodeFormat[] = ['Code128', 'Code39', 'ITF', 'PDF417', 'DataMatrix', 'QRCode', 'Aztec', 'MaxiCode'];
+/** The linear ones among them: read a row at a time, far quicker to look for than the 2D symbols. */
+export const LINEAR_SYMBOLOGIES: readonly ReadInputBarcodeFormat[] = ['Code128', 'Code39', 'ITF'];
 
 /** The module as Emscripten builds it: its heap and allocator beside the reader's functions (their types are not installed). */
 type ReaderModule = ZXingReaderModule & { readonly HEAPU8: Uint8Array; _malloc(bytes: number): number; _free(at: number): void };
