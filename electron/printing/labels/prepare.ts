@@ -148,15 +148,22 @@ export function uprightSize(page: PDFPage, box: PageBox, upright: QuarterTurn): 
 }
 
 /** Reads tried in turn until one finds a barcode; see barcodesOn. */
-const READS: readonly ReadOptions[] = [{ effort: 'quick', formats: LINEAR_SYMBOLOGIES }, { effort: 'quick' }, { effort: 'harder' }, { effort: 'thorough' }];
+const READS: readonly ReadOptions[] = [
+  { effort: 'quick', formats: LINEAR_SYMBOLOGIES },
+  { effort: 'quick' },
+  { effort: 'harder', formats: LINEAR_SYMBOLOGIES },
+  { effort: 'harder' },
+  { effort: 'thorough' },
+];
 
 /**
- * Barcodes on an image, read until a read finds some. First only the linear symbologies, quickly:
- * every carrier's label carries its tracking number as a linear barcode, which tells the finder
- * where the label is and which way it reads, and ZXing reads those in about a millisecond where
- * looking for the 2D symbols too takes some 15 ms on a label image, more on a sheet. Then every
- * symbology quickly, then a harder read, then a thorough one (a harder read costs about half a
- * thorough one).
+ * Barcodes on an image, read until a read finds some. Each effort looks for the linear symbols
+ * first: every carrier's label carries its tracking number as one, which tells the finder where the
+ * label is and which way it reads, and ZXing finds those far quicker than the 2D symbols (on UPS's
+ * 1400x800 GIF, 0.9 ms against 18 ms for every symbology). So: the linear ones quickly, then every
+ * symbology quickly (FedEx's PNG, whose only readable symbol is a PDF417), then the linear ones
+ * harder (DHL Paket's Code 128 on its A4 sheet at the finder's resolution: 10 ms, where every
+ * symbology read harder takes 30), then every symbology harder, then a thorough read.
  */
 async function barcodesOn(image: GreyImage, ink = inkBounds(image)): Promise<FoundBarcode[]> {
   // Only where there is ink (`ink`, when the caller has measured it), and a little white around it
