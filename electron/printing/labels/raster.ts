@@ -315,18 +315,19 @@ export function turnImage(image: GreyImage, clockwise: 0 | 90 | 180 | 270): Grey
   return { width: height, height: width, pixels: out };
 }
 
-/**
- * How `to` cells laid over `from` source cells each cover them: cell c covers `taps` source cells
- * from `first[c]` on, by `shares[c * taps + k]` of the cell each (shares of a cell add to 1; a tap
- * past what the cell covers has share 0). `first` is moved back where that keeps every tap inside
- * the source, its shares moved with it.
- */
+/** How each new cell covers the old ones along one side of an image; see tapsOf. */
 interface Taps {
   readonly taps: number;
   readonly first: Int32Array;
   readonly shares: Float64Array;
 }
 
+/**
+ * How `to` cells laid over `from` source cells each cover them: cell c covers `taps` source cells
+ * from `first[c]` on, by `shares[c * taps + k]` of the cell each (shares of a cell add to 1; a tap
+ * past what the cell covers has share 0). `first` is moved back where that keeps every tap inside
+ * the source, its shares moved with it.
+ */
 function tapsOf(from: number, to: number): Taps {
   const span = from / to;
   // A span of s cells touches at most ceil(s) + 1 of them; three at least, so the usual shrink
