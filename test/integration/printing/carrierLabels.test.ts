@@ -8,7 +8,9 @@
  * - every barcode that reads in the original (drawn at 203 dpi, black and white) reads again off
  *   the PDF the station makes (drawn by poppler at 203 dpi, no anti-aliasing, no dithering) and off
  *   the ZPL it makes (drawn back by zebrash, a ZPL renderer independent of the station's encoder);
- * - sheets: the archive copy and the second copy are left out, the label is cut out and turned.
+ * - sheets: the archive copy and the second copy are left out, the label is cut out and turned;
+ * - an image printed scaled, or for a ZPL printer of another resolution, is resampled to the dots
+ *   it covers (where PDFium puts it on a composed page; at its true size at 300 dpi).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { buildJob, planDocument, type JobTarget, type PlannedLabel } from '../../../electron/printing/labels/job';
 import { composePdf, pageAsStock } from '../../../electron/printing/labels/compose';
 import { pdfToZpl } from '../../../electron/printing/zpl/zpl';
-import { decodeImage } from '../../../electron/printing/labels/raster';
+import { decodeImage, inkBounds } from '../../../electron/printing/labels/raster';
 import { sniffFormat } from '../../../electron/printing/document';
 import { MEDIA } from '../../../electron/printing/media';
 import { barcodeTexts, popplerPages, zebrashLabels } from '../../support/barcodeReading';
@@ -199,5 +201,29 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
     // Where PDFium draws the image on the composed page, within a dot, and as much ink within 1%.
     for (const [i, side] of ours.box.entries()) expect(Math.abs(side - (page.box[i] ?? Number.NaN)), `side ${String(i)}`).toBeLessThanOrEqual(1);
     expect(Math.abs(ours.dots - page.dots) / page.dots).toBeLessThan(0.01);
+  }, TIMEOUT_MS);
+
+  it('an image drawn for 203 dpi goes to a 300 dpi ZPL printer at its true size, resampled, and its barcodes read back', async () => {
+    const printer300: JobTarget = { ...zplPrinter, language: { ...zplPrinter.language, dpi: 300 } };
+    const bytes = new Uint8Array(await readFile(join(DIR, 'ups-gif-1400x800.gif')));
+    const planned = await planDocument(bytes, 'ups-gif-1400x800.gif', printer300);
+    const [label] = planned;
+    expect(label?.place.scale).toBe(1);
+    const job = Buffer.from((await buildJob(planned, printer300, 1)).data).toString('latin1');
+    const [decoded] = decodeZplJob(job);
+    if (decoded === undefined || label === undefined) return expect.unreachable();
+    // The stock in 300 dpi dots, and the label's 800 x 1400 dots at 203 dpi as 300 dpi dots within one.
+    expect([decoded.width, decoded.height]).toEqual([Math.round((label.media.width / 72) * 300), Math.round((label.media.height / 72) * 300)]);
+    let [left, top, right, bottom] = [decoded.width, decoded.height, -1, -1];
+    for (let y = 0; y < decoded.height; y += 1) {
+      for (let x = 0; x < decoded.width; x += 1) if (dotAt(decoded, x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+    }
+    const art = label.label.art.kind === 'bitmap' ? label.label.art.image : expect.unreachable();
+    const inkAt203 = inkBounds(art) ?? expect.unreachable();
+    expect(Math.abs(right - left + 1 - ((inkAt203.right - inkAt203.left) * 300) / 203)).toBeLessThanOrEqual(2);
+    expect(Math.abs(bottom - top + 1 - ((inkAt203.bottom - inkAt203.top) * 300) / 203)).toBeLessThanOrEqual(2);
+    const { original } = results.get('ups-gif-1400x800.gif') ?? expect.unreachable();
+    const printed = await barcodeTexts(await zebrashLabels(job, 300, 4, label.media.height / 72));
+    expect(missing(original, printed)).toEqual([]);
   }, TIMEOUT_MS);
 });
