@@ -95,34 +95,41 @@ const contains = (outer: PixelBox, inner: PixelBox, slack = 0): boolean =>
   inner.left >= outer.left - slack && inner.top >= outer.top - slack && inner.right <= outer.right + slack && inner.bottom <= outer.bottom + slack;
 
 /** Ink as a grid of cells of about 1/50 in: a cell is inked when any of its pixels is. */
-interface InkGrid {
+export interface InkGrid {
   readonly cell: number;
   readonly cols: number;
   readonly rows: number;
   readonly inked: Uint8Array;
+  /** The same cells a bit each, `words` 32-bit words a row, cell x of a row in bit x % 32 of word x / 32. */
+  readonly bits: Uint32Array;
+  readonly words: number;
 }
 
-function inkGrid(image: GreyImage, dpi: number): InkGrid {
+export function inkGrid(image: GreyImage, dpi: number): InkGrid {
   const cell = Math.max(1, Math.round(dpi / 50));
   const { width, height, pixels } = image;
   const cols = Math.ceil(width / cell);
   const rows = Math.ceil(height / cell);
   const inked = new Uint8Array(cols * rows);
+  const words = (cols + 31) >>> 5;
+  const bits = new Uint32Array(words * rows);
   const scan = new InkScanner(pixels);
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
     const cy = Math.floor(y / cell) * cols;
+    const by = Math.floor(y / cell) * words;
     for (let cx = 0; cx < cols; ) {
       const at = scan.first(row + cx * cell, row + width);
       if (at < 0) break;
       cx = Math.floor((at - row) / cell);
       inked[cy + cx] = 1;
+      bits[by + (cx >>> 5)] = (bits[by + (cx >>> 5)] ?? 0) | (1 << (cx & 31));
       // The cells after it already inked (by a row above) need no more looking at.
       do cx += 1;
       while (cx < cols && inked[cy + cx] === 1);
     }
   }
-  return { cell, cols, rows, inked };
+  return { cell, cols, rows, inked, bits, words };
 }
 
 interface Rule {
@@ -257,7 +264,7 @@ function firstCopy(barcodes: readonly FoundBarcode[], dpi: number): { anchors: F
 }
 
 /** A rectangle of the grid, in cells (right and bottom exclusive). */
-interface Cells {
+export interface Cells {
   readonly left: number;
   readonly top: number;
   readonly right: number;
@@ -287,68 +294,73 @@ const gapBetween = (a: Cells, b: Cells): number => Math.max(0, b.left - a.right,
  * way, cut into connected parts; each block is the box of the ink it holds. Ink nearer than `join`
  * ends up in one block.
  */
-function blocksOf(grid: InkGrid, join: number): Cells[] {
-  const { cols, rows, inked } = grid;
+export function blocksOf(grid: InkGrid, join: number): Cells[] {
+  const { cols, rows, inked, bits, words } = grid;
   const reach = Math.max(1, Math.ceil(join / 2));
-  // Grown across, then down: a running count of inked cells within reach.
-  const across = new Uint8Array(cols * rows);
-  for (let y = 0; y < rows; y += 1) {
-    const row = y * cols;
-    let count = 0;
-    for (let x = 0; x < Math.min(cols, reach); x += 1) count += inked[row + x] ?? 0;
-    for (let x = 0; x < cols; x += 1) {
-      if (x + reach < cols) count += inked[row + x + reach] ?? 0;
-      if (x - reach - 1 >= 0) count -= inked[row + x - reach - 1] ?? 0;
-      across[row + x] = count > 0 ? 1 : 0;
+  // Grown a bit row at a time, 32 cells a step: across by a cell a pass, each word ORed with itself
+  // moved a cell either way (carrying the bit that crosses into the next word), then down by ORing
+  // the rows within reach. Bits past a row's last cell may be set on the way: grown from a cell
+  // within reach, they only give back what that cell grows anyway, and the fill stops at the last cell.
+  const across = bits.slice();
+  for (let pass = 0; pass < reach; pass += 1) {
+    for (let y = 0; y < rows; y += 1) {
+      let previous = 0;
+      for (let k = y * words, end = k + words; k < end; k += 1) {
+        const word = across[k] ?? 0;
+        const next = k + 1 < end ? (across[k + 1] ?? 0) : 0;
+        across[k] = word | (word << 1) | (previous >>> 31) | (word >>> 1) | (next << 31);
+        previous = word;
+      }
     }
   }
-  // Down, a row at a time, with a running count per column: reading a column down would touch a
-  // new cache line at every cell.
-  const grown = new Uint8Array(cols * rows);
-  const counts = new Int32Array(cols);
-  for (let y = 0; y < Math.min(rows, reach); y += 1) for (let x = 0; x < cols; x += 1) counts[x] = (counts[x] ?? 0) + (across[y * cols + x] ?? 0);
+  const grown = new Uint32Array(words * rows);
   for (let y = 0; y < rows; y += 1) {
-    const adding = y + reach < rows ? (y + reach) * cols : -1;
-    const leaving = y - reach - 1 >= 0 ? (y - reach - 1) * cols : -1;
-    for (let x = 0; x < cols; x += 1) {
-      let count = counts[x] ?? 0;
-      if (adding >= 0) count += across[adding + x] ?? 0;
-      if (leaving >= 0) count -= across[leaving + x] ?? 0;
-      counts[x] = count;
-      grown[y * cols + x] = count > 0 ? 1 : 0;
+    const from = Math.max(0, y - reach);
+    const to = Math.min(rows - 1, y + reach);
+    for (let k = 0; k < words; k += 1) {
+      let word = 0;
+      for (let r = from; r <= to; r += 1) word |= across[r * words + k] ?? 0;
+      grown[y * words + k] = word;
     }
   }
-  // Flood fill, each cell pushed once: `grown` is cleared as its cells are taken.
+  const isGrown = (x: number, y: number): boolean => (((grown[y * words + (x >>> 5)] ?? 0) >>> (x & 31)) & 1) === 1;
+  // Flood fill from each grown cell not yet taken, in reading order, each cell pushed once: its bit
+  // is cleared as it is taken.
   const found: Cells[] = [];
   const stack = new Int32Array(cols * rows);
-  const take = (cell: number, size: number): number => {
-    grown[cell] = 0;
-    stack[size] = cell;
+  /** Pushes cell (x, y) and clears its bit, so it is pushed once. */
+  const take = (x: number, y: number, size: number): number => {
+    const k = y * words + (x >>> 5);
+    grown[k] = (grown[k] ?? 0) & ~(1 << (x & 31));
+    stack[size] = y * cols + x;
     return size + 1;
   };
-  for (let start = 0; start < cols * rows; start += 1) {
-    if (grown[start] !== 1) continue;
-    let [left, top, right, bottom] = [cols, rows, -1, -1];
-    grown[start] = 0;
-    stack[0] = start;
-    let size = 1;
-    while (size > 0) {
-      size -= 1;
-      const at = stack[size] ?? 0;
-      const y = Math.floor(at / cols);
-      const x = at - y * cols;
-      if (inked[at] === 1) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-        if (y < top) top = y;
-        if (y > bottom) bottom = y;
+  for (let y = 0; y < rows; y += 1) {
+    for (let k = 0; k < words; k += 1) {
+      for (let word = grown[y * words + k] ?? 0; word !== 0; word = grown[y * words + k] ?? 0) {
+        const x = k * 32 + (31 - Math.clz32(word & -word));
+        if (x >= cols) break;
+        let [left, top, right, bottom] = [cols, rows, -1, -1];
+        let size = take(x, y, 0);
+        while (size > 0) {
+          size -= 1;
+          const at = stack[size] ?? 0;
+          const cy = Math.floor(at / cols);
+          const cx = at - cy * cols;
+          if (inked[at] === 1) {
+            if (cx < left) left = cx;
+            if (cx > right) right = cx;
+            if (cy < top) top = cy;
+            if (cy > bottom) bottom = cy;
+          }
+          if (cx > 0 && isGrown(cx - 1, cy)) size = take(cx - 1, cy, size);
+          if (cx < cols - 1 && isGrown(cx + 1, cy)) size = take(cx + 1, cy, size);
+          if (cy > 0 && isGrown(cx, cy - 1)) size = take(cx, cy - 1, size);
+          if (cy < rows - 1 && isGrown(cx, cy + 1)) size = take(cx, cy + 1, size);
+        }
+        if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
       }
-      if (x > 0 && grown[at - 1] === 1) size = take(at - 1, size);
-      if (x < cols - 1 && grown[at + 1] === 1) size = take(at + 1, size);
-      if (y > 0 && grown[at - cols] === 1) size = take(at - cols, size);
-      if (y < rows - 1 && grown[at + cols] === 1) size = take(at + cols, size);
     }
-    if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
   }
   return found;
 }
