@@ -17,6 +17,9 @@ import { DocumentError } from '../document';
 import { drawOnto, visibleBox } from '../fit';
 import { scaleImage, turnImage } from './raster';
 import type { PlannedLabel } from './layout';
+import type { LabelArt } from './prepare';
+
+type BitmapArt = Extract<LabelArt, { kind: 'bitmap' }>;
 
 const SAVE_AT_ONCE = { addDefaultPage: false, useObjectStreams: true, objectsPerTick: Number.POSITIVE_INFINITY } as const;
 
@@ -74,9 +77,7 @@ export async function composePdf(planned: readonly PlannedLabel[]): Promise<Uint
  * An image label on its stock in printer dots, placed as planned: its own dots when it is at the
  * printer's resolution and 100%, else resampled by area to the dots it covers (scaleImage).
  */
-function imageOnStock(planned: PlannedLabel, dpi: number): GreyImage {
-  const art = planned.label.art;
-  if (art.kind !== 'bitmap') throw new Error(`${planned.label.what} is not an image`);
+function imageOnStock(planned: PlannedLabel, art: BitmapArt, dpi: number): GreyImage {
   const turned = turnImage(art.image, planned.place.rotate === 90 ? 270 : 0);
   const factor = (dpi / art.dpi) * planned.place.scale;
   const image = factor === 1 ? turned : scaleImage(turned, Math.max(1, Math.round(turned.width * factor)), Math.max(1, Math.round(turned.height * factor)));
@@ -127,7 +128,7 @@ export async function composeZpl(planned: readonly PlannedLabel[], settings: Zpl
       continue;
     }
     if (art.kind === 'bitmap') {
-      parts.push(labelZpl(threshold(imageOnStock(label, settings.dpi)), settings, { copies }).trim());
+      parts.push(labelZpl(threshold(imageOnStock(label, art, settings.dpi)), settings, { copies }).trim());
       continue;
     }
     const asIs = pageAsStock(label, settings.dpi);

@@ -99,37 +99,37 @@ export interface InkGrid {
   readonly cell: number;
   readonly cols: number;
   readonly rows: number;
-  readonly inked: Uint8Array;
-  /** The same cells a bit each, `words` 32-bit words a row, cell x of a row in bit x % 32 of word x / 32. */
+  /** A bit a cell, `words` 32-bit words a row: cell x of a row is bit x % 32 of word x / 32. */
   readonly bits: Uint32Array;
   readonly words: number;
 }
+
+/** Whether cell (x, y) of a grid of bits `words` words wide is set. */
+const bitAt = (bits: Uint32Array, words: number, x: number, y: number): boolean => (((bits[y * words + (x >>> 5)] ?? 0) >>> (x & 31)) & 1) === 1;
 
 export function inkGrid(image: GreyImage, dpi: number): InkGrid {
   const cell = Math.max(1, Math.round(dpi / 50));
   const { width, height, pixels } = image;
   const cols = Math.ceil(width / cell);
   const rows = Math.ceil(height / cell);
-  const inked = new Uint8Array(cols * rows);
   const words = (cols + 31) >>> 5;
   const bits = new Uint32Array(words * rows);
   const scan = new InkScanner(pixels);
   for (let y = 0; y < height; y += 1) {
     const row = y * width;
-    const cy = Math.floor(y / cell) * cols;
-    const by = Math.floor(y / cell) * words;
+    const cy = Math.floor(y / cell);
+    const by = cy * words;
     for (let cx = 0; cx < cols; ) {
       const at = scan.first(row + cx * cell, row + width);
       if (at < 0) break;
       cx = Math.floor((at - row) / cell);
-      inked[cy + cx] = 1;
       bits[by + (cx >>> 5)] = (bits[by + (cx >>> 5)] ?? 0) | (1 << (cx & 31));
       // The cells after it already inked (by a row above) need no more looking at.
       do cx += 1;
-      while (cx < cols && inked[cy + cx] === 1);
+      while (cx < cols && bitAt(bits, words, cx, cy));
     }
   }
-  return { cell, cols, rows, inked, bits, words };
+  return { cell, cols, rows, bits, words };
 }
 
 interface Rule {
@@ -295,7 +295,7 @@ const gapBetween = (a: Cells, b: Cells): number => Math.max(0, b.left - a.right,
  * ends up in one block.
  */
 export function blocksOf(grid: InkGrid, join: number): Cells[] {
-  const { cols, rows, inked, bits, words } = grid;
+  const { cols, rows, bits, words } = grid;
   const reach = Math.max(1, Math.ceil(join / 2));
   // Grown a bit row at a time, 32 cells a step: across by a cell a pass, each word ORed with itself
   // moved a cell either way (carrying the bit that crosses into the next word), then down by ORing
@@ -323,10 +323,8 @@ export function blocksOf(grid: InkGrid, join: number): Cells[] {
       grown[y * words + k] = word;
     }
   }
-  const isGrown = (x: number, y: number): boolean => (((grown[y * words + (x >>> 5)] ?? 0) >>> (x & 31)) & 1) === 1;
   // Flood fill from each grown cell not yet taken, in reading order, each cell pushed once: its bit
   // is cleared as it is taken.
-  const found: Cells[] = [];
   const stack = new Int32Array(cols * rows);
   /** Pushes cell (x, y) and clears its bit, so it is pushed once. */
   const take = (x: number, y: number, size: number): number => {
@@ -335,30 +333,32 @@ export function blocksOf(grid: InkGrid, join: number): Cells[] {
     stack[size] = y * cols + x;
     return size + 1;
   };
+  /** The box of the ink in the part of `grown` that holds cell (x, y), every cell of it taken; undefined when it holds no ink. */
+  const fillFrom = (x: number, y: number): Cells | undefined => {
+    let [left, top, right, bottom] = [cols, rows, -1, -1];
+    let size = take(x, y, 0);
+    while (size > 0) {
+      size -= 1;
+      const at = stack[size] ?? 0;
+      const cy = Math.floor(at / cols);
+      const cx = at - cy * cols;
+      if (bitAt(bits, words, cx, cy)) [left, right, top, bottom] = [Math.min(left, cx), Math.max(right, cx), Math.min(top, cy), Math.max(bottom, cy)];
+      if (cx > 0 && bitAt(grown, words, cx - 1, cy)) size = take(cx - 1, cy, size);
+      if (cx < cols - 1 && bitAt(grown, words, cx + 1, cy)) size = take(cx + 1, cy, size);
+      if (cy > 0 && bitAt(grown, words, cx, cy - 1)) size = take(cx, cy - 1, size);
+      if (cy < rows - 1 && bitAt(grown, words, cx, cy + 1)) size = take(cx, cy + 1, size);
+    }
+    return right >= 0 ? { left, top, right: right + 1, bottom: bottom + 1 } : undefined;
+  };
+  const found: Cells[] = [];
   for (let y = 0; y < rows; y += 1) {
     for (let k = 0; k < words; k += 1) {
+      // The row's next grown cell in this word, until the word has none left (or only bits past the row's end).
       for (let word = grown[y * words + k] ?? 0; word !== 0; word = grown[y * words + k] ?? 0) {
         const x = k * 32 + (31 - Math.clz32(word & -word));
         if (x >= cols) break;
-        let [left, top, right, bottom] = [cols, rows, -1, -1];
-        let size = take(x, y, 0);
-        while (size > 0) {
-          size -= 1;
-          const at = stack[size] ?? 0;
-          const cy = Math.floor(at / cols);
-          const cx = at - cy * cols;
-          if (inked[at] === 1) {
-            if (cx < left) left = cx;
-            if (cx > right) right = cx;
-            if (cy < top) top = cy;
-            if (cy > bottom) bottom = cy;
-          }
-          if (cx > 0 && isGrown(cx - 1, cy)) size = take(cx - 1, cy, size);
-          if (cx < cols - 1 && isGrown(cx + 1, cy)) size = take(cx + 1, cy, size);
-          if (cy > 0 && isGrown(cx, cy - 1)) size = take(cx, cy - 1, size);
-          if (cy < rows - 1 && isGrown(cx, cy + 1)) size = take(cx, cy + 1, size);
-        }
-        if (right >= 0) found.push({ left, top, right: right + 1, bottom: bottom + 1 });
+        const block = fillFrom(x, y);
+        if (block !== undefined) found.push(block);
       }
     }
   }
