@@ -2,8 +2,9 @@
  * Planned labels to what the printer takes: one PDF with a page per label (each page its stock's
  * size), or one ZPL job with a label each. Carrier ZPL goes to a ZPL printer as it came (resolution
  * checked); an image becomes a ^GF of its own dots at the printer's resolution and 100%, else of
- * its dots resampled by area to the printer's; a PDF page is drawn at the printer's dots (composed
- * onto its stock first unless it already is the stock).
+ * its dots resampled by area to the printer's; a PDF page is drawn at the printer's dots: as it came
+ * when it already is the stock, straight from its page onto the stock when it was cut out of it,
+ * else composed onto its stock first.
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, degrees, drawImage } from 'pdf-lib';
@@ -11,15 +12,16 @@ import type { PDFName, PDFPage } from 'pdf-lib';
 import type { ZplSettings } from '../../api/printing';
 import { threshold, type GreyImage } from '../zpl/bitmap';
 import { zplForPrinter } from '../zpl/carrier';
-import { dotsOf, rasterizePdf } from '../zpl/rasterize';
+import { dotsOf, drawPagePlaced, rasterizePdf, type Matrix, type PagePlacement } from '../zpl/rasterize';
 import { labelZpl, pdfToZpl } from '../zpl/zpl';
 import { DocumentError } from '../document';
 import { drawOnto, visibleBox } from '../fit';
 import { scaleImage, turnImage } from './raster';
 import type { PlannedLabel } from './layout';
-import type { LabelArt } from './prepare';
+import { shownRect, type LabelArt } from './prepare';
 
 type BitmapArt = Extract<LabelArt, { kind: 'bitmap' }>;
+type PageArt = Extract<LabelArt, { kind: 'page' }>;
 
 const SAVE_AT_ONCE = { addDefaultPage: false, useObjectStreams: true, objectsPerTick: Number.POSITIVE_INFINITY } as const;
 
@@ -108,6 +110,44 @@ export function pageAsStock(planned: PlannedLabel, dpi: number): { readonly byte
   return sameBox ? { bytes: art.pdf.bytes, pageIndex: art.pageIndex } : undefined;
 }
 
+/** A quarter turn clockwise as seen (y down), as a matrix's a, b, c, d. */
+const CLOCKWISE: Readonly<Record<0 | 90 | 180 | 270, readonly [number, number, number, number]>> = {
+  0: [1, 0, 0, 1],
+  90: [0, 1, -1, 0],
+  180: [-1, 0, 0, -1],
+  270: [0, -1, 1, 0],
+};
+
+/**
+ * How a label cut out of its page (found on a sheet, or its blank margins left off) lands on its
+ * stock in printer dots, as composePdf would place it: its box on the page as shown, turned upright
+ * and by the placement, scaled, its corner moved to where the placement puts it, and nothing of the
+ * page drawn outside it.
+ */
+export function cutOnStock(planned: PlannedLabel, art: PageArt, dpi: number): PagePlacement {
+  const { media, place } = planned;
+  const page = art.pdf.document.getPage(art.pageIndex);
+  const box = shownRect(page, art.box);
+  // /Rotate is PDFium's to apply; then the upright turn (clockwise) and the placement's (counter-clockwise).
+  const turn = ((art.upright - place.rotate + 360) % 360) as 0 | 90 | 180 | 270;
+  const [a, b, c, d] = CLOCKWISE[turn].map((n) => n * place.scale * (dpi / 72)) as [number, number, number, number];
+  const corners = [
+    [box.left, box.top],
+    [box.right, box.top],
+    [box.left, box.bottom],
+    [box.right, box.bottom],
+  ].map(([x = 0, y = 0]) => [a * x + c * y, b * x + d * y] as const);
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  const width = Math.max(...xs) - Math.min(...xs);
+  const height = Math.max(...ys) - Math.min(...ys);
+  // The placement's corner is the label's lower-left in points, y up; the bitmap's y runs down.
+  const left = (place.x * dpi) / 72;
+  const top = ((media.height - place.y) * dpi) / 72 - height;
+  const matrix: Matrix = [a, b, c, d, left - Math.min(...xs), top - Math.min(...ys)];
+  return { width: dotsOf(media.width, dpi), height: dotsOf(media.height, dpi), matrix, clip: { left, top, right: left + width, bottom: top + height } };
+}
+
 export interface ZplJob {
   readonly zpl: string;
   /** What the resolution check said, per label that needed it. */
@@ -129,6 +169,12 @@ export async function composeZpl(planned: readonly PlannedLabel[], settings: Zpl
     }
     if (art.kind === 'bitmap') {
       parts.push(labelZpl(threshold(imageOnStock(label, art, settings.dpi)), settings, { copies }).trim());
+      continue;
+    }
+    if (label.label.croppedFrom !== undefined && art.kind === 'page') {
+      // A label cut out of its page, whose page was drawn to find it or its ink: drawn straight onto the stock.
+      const image = await drawPagePlaced(art.pdf.bytes, art.pageIndex, cutOnStock(label, art, settings.dpi));
+      parts.push(labelZpl(threshold(image), settings, { copies }).trim());
       continue;
     }
     const asIs = pageAsStock(label, settings.dpi);

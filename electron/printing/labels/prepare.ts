@@ -119,24 +119,27 @@ export function shownToPage(page: PDFPage, px: PixelBox, dpi: number): PageBox {
   };
 }
 
-/** The reverse of shownToPage: a box of the page's user space as pixels of the page shown at `dpi`, rounded outwards. */
-export function pageToShown(page: PDFPage, box: PageBox, dpi: number): PixelBox {
+/** A box of the page's user space on the page as shown: points from its top-left corner, y down (the reverse of shownToPage at 72 dpi, unrounded). */
+export function shownRect(page: PDFPage, box: PageBox): PixelBox {
   const crop = visibleBox(page);
-  const k = dpi / 72;
   const raw = { width: crop.right - crop.left, height: crop.top - crop.bottom };
   const [l, b, r, t] = [box.left - crop.left, box.bottom - crop.bottom, box.right - crop.left, box.top - crop.bottom];
-  const shown = (() => {
-    switch (normalisedRotation(page)) {
-      case 0:
-        return { left: l, right: r, top: raw.height - t, bottom: raw.height - b };
-      case 90:
-        return { left: b, right: t, top: l, bottom: r };
-      case 180:
-        return { left: raw.width - r, right: raw.width - l, top: b, bottom: t };
-      case 270:
-        return { left: raw.height - t, right: raw.height - b, top: raw.width - r, bottom: raw.width - l };
-    }
-  })();
+  switch (normalisedRotation(page)) {
+    case 0:
+      return { left: l, right: r, top: raw.height - t, bottom: raw.height - b };
+    case 90:
+      return { left: b, right: t, top: l, bottom: r };
+    case 180:
+      return { left: raw.width - r, right: raw.width - l, top: b, bottom: t };
+    case 270:
+      return { left: raw.height - t, right: raw.height - b, top: raw.width - r, bottom: raw.width - l };
+  }
+}
+
+/** The reverse of shownToPage: a box of the page's user space as pixels of the page shown at `dpi`, rounded outwards. */
+export function pageToShown(page: PDFPage, box: PageBox, dpi: number): PixelBox {
+  const shown = shownRect(page, box);
+  const k = dpi / 72;
   return { left: Math.floor(shown.left * k), top: Math.floor(shown.top * k), right: Math.ceil(shown.right * k), bottom: Math.ceil(shown.bottom * k) };
 }
 
