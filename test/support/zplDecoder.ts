@@ -110,6 +110,18 @@ export function dotAt(label: DecodedLabel, x: number, y: number): boolean {
   return (((label.bits[y * label.bytesPerRow + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1) === 1;
 }
 
+/** Where a label's black dots are (its first and last column and row holding one) and how many there are. */
+export function inkOf(label: DecodedLabel): { box: [left: number, top: number, right: number, bottom: number]; dots: number } {
+  let [left, top, right, bottom, dots] = [label.width, label.height, -1, -1, 0];
+  for (let y = 0; y < label.height; y += 1) {
+    for (let x = 0; x < label.width; x += 1) {
+      if (!dotAt(label, x, y)) continue;
+      [left, top, right, bottom, dots] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y), dots + 1];
+    }
+  }
+  return { box: [left, top, right, bottom], dots };
+}
+
 /** The label as grey levels (black 0, white 255), for a barcode reader. */
 export function luminanceOf(label: DecodedLabel): { width: number; height: number; luminance: Uint8ClampedArray } {
   const luminance = new Uint8ClampedArray(label.width * label.height);

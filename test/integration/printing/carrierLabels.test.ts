@@ -23,7 +23,7 @@ import { decodeImage, inkBounds } from '../../../electron/printing/labels/raster
 import { sniffFormat } from '../../../electron/printing/document';
 import { MEDIA } from '../../../electron/printing/media';
 import { barcodeTexts, popplerPages, zebrashLabels } from '../../support/barcodeReading';
-import { decodeZplJob, dotAt, type DecodedLabel } from '../../support/zplDecoder';
+import { decodeZplJob, inkOf } from '../../support/zplDecoder';
 import { carrierLabelFiles, carrierLabelsDir } from '../../support/carrierFixtures';
 
 /** Rendering and reading two dozen labels three ways on a busy two-core machine: generous, not a timing. */
@@ -186,18 +186,8 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
     expect(label?.place.scale).toBeLessThan(0.9);
     const [resampled] = decodeZplJob(zpl);
     const [composed] = decodeZplJob(await pdfToZpl(await composePdf(zplPlanned), zplPrinter.language));
-    const ink = (decoded: DecodedLabel | undefined) => {
-      if (decoded === undefined) return expect.unreachable();
-      let [left, top, right, bottom, dots] = [decoded.width, decoded.height, -1, -1, 0];
-      for (let y = 0; y < decoded.height; y += 1) {
-        for (let x = 0; x < decoded.width; x += 1) {
-          if (!dotAt(decoded, x, y)) continue;
-          [left, top, right, bottom, dots] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y), dots + 1];
-        }
-      }
-      return { box: [left, top, right, bottom], dots };
-    };
-    const [ours, page] = [ink(resampled), ink(composed)];
+    if (resampled === undefined || composed === undefined) return expect.unreachable();
+    const [ours, page] = [inkOf(resampled), inkOf(composed)];
     // Where PDFium draws the image on the composed page, within a dot, and as much ink within 1%.
     for (const [i, side] of ours.box.entries()) expect(Math.abs(side - (page.box[i] ?? Number.NaN)), `side ${String(i)}`).toBeLessThanOrEqual(1);
     expect(Math.abs(ours.dots - page.dots) / page.dots).toBeLessThan(0.01);
@@ -214,10 +204,7 @@ describe('carrier labels on a 203 dpi printer with 4x6 stock and 4x8 declared', 
     if (decoded === undefined || label === undefined) return expect.unreachable();
     // The stock in 300 dpi dots, and the label's 800 x 1400 dots at 203 dpi as 300 dpi dots within one.
     expect([decoded.width, decoded.height]).toEqual([Math.round((label.media.width / 72) * 300), Math.round((label.media.height / 72) * 300)]);
-    let [left, top, right, bottom] = [decoded.width, decoded.height, -1, -1];
-    for (let y = 0; y < decoded.height; y += 1) {
-      for (let x = 0; x < decoded.width; x += 1) if (dotAt(decoded, x, y)) [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
-    }
+    const [left, top, right, bottom] = inkOf(decoded).box;
     const art = label.label.art.kind === 'bitmap' ? label.label.art.image : expect.unreachable();
     const inkAt203 = inkBounds(art) ?? expect.unreachable();
     expect(Math.abs(right - left + 1 - ((inkAt203.right - inkAt203.left) * 300) / 203)).toBeLessThanOrEqual(2);

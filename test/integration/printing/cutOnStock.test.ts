@@ -14,10 +14,12 @@ import { DEFAULT_PRINTER_LANGUAGE } from '../../../electron/api/printing';
 import { composePdf, cutOnStock } from '../../../electron/printing/labels/compose';
 import { planDocument, type JobTarget, type PlannedLabel } from '../../../electron/printing/labels/job';
 import { MEDIA } from '../../../electron/printing/media';
-import { threshold, type MonoBitmap } from '../../../electron/printing/zpl/bitmap';
-import { drawPagePlaced, rasterizePdf } from '../../../electron/printing/zpl/rasterize';
+import { threshold } from '../../../electron/printing/zpl/bitmap';
+import { drawPagePlaced } from '../../../electron/printing/zpl/rasterize';
+import { labelZpl, pdfToZpl } from '../../../electron/printing/zpl/zpl';
 import { carrierLabelFiles, carrierLabelsDir } from '../../support/carrierFixtures';
 import { generateSheet, sheetPlans, type LabelSource } from '../../support/generatedSheets';
+import { decodeZplJob, inkOf, type DecodedLabel } from '../../support/zplDecoder';
 
 /** Drawing a few dozen labels twice on a busy two-core machine: generous, not a timing. */
 const TIMEOUT_MS = 5 * 60_000;
@@ -30,40 +32,24 @@ const zplPrinter = (dpi: 203 | 300, longer = true): JobTarget => ({
   language: { ...DEFAULT_PRINTER_LANGUAGE, language: 'ZPL', dpi },
 });
 
-const dotOf = (bitmap: MonoBitmap, x: number, y: number): boolean => (((bitmap.data[y * bitmap.bytesPerRow + (x >> 3)] ?? 0) >> (7 - (x & 7))) & 1) === 1;
-
-interface Ink {
-  readonly box: readonly [left: number, top: number, right: number, bottom: number];
-  readonly dots: number;
-}
-
-function inkOf(bitmap: MonoBitmap): Ink {
-  let [left, top, right, bottom, dots] = [bitmap.width, bitmap.height, -1, -1, 0];
-  for (let y = 0; y < bitmap.height; y += 1) {
-    for (let x = 0; x < bitmap.width; x += 1) {
-      if (!dotOf(bitmap, x, y)) continue;
-      [left, top, right, bottom, dots] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y), dots + 1];
-    }
-  }
-  return { box: [left, top, right, bottom], dots };
-}
-
-function differingDots(a: MonoBitmap, b: MonoBitmap): number {
+function differingDots(a: DecodedLabel, b: DecodedLabel): number {
   let differ = 0;
-  for (let i = 0; i < a.data.length; i += 1) {
-    let bits = (a.data[i] ?? 0) ^ (b.data[i] ?? 0);
+  for (let i = 0; i < a.bits.length; i += 1) {
+    let bits = (a.bits[i] ?? 0) ^ (b.bits[i] ?? 0);
     for (; bits !== 0; bits &= bits - 1) differ += 1;
   }
   return differ;
 }
 
-/** The label drawn both ways, black and white, as the printer gets it. */
-async function bothWays(label: PlannedLabel, dpi: 203 | 300): Promise<{ straight: MonoBitmap; composed: MonoBitmap }> {
+/** The label both ways, as the ZPL printer gets it (read back by the test's own ZPL reader). */
+async function bothWays(label: PlannedLabel, dpi: 203 | 300): Promise<{ straight: DecodedLabel; composed: DecodedLabel }> {
   const art = label.label.art;
   if (art.kind !== 'page') return expect.unreachable();
-  const [page] = await rasterizePdf(await composePdf([label]), dpi);
-  if (page === undefined) return expect.unreachable();
-  return { straight: threshold(await drawPagePlaced(art.pdf.bytes, art.pageIndex, cutOnStock(label, art, dpi))), composed: threshold(page) };
+  const settings = { ...DEFAULT_PRINTER_LANGUAGE, language: 'ZPL' as const, dpi };
+  const [straight] = decodeZplJob(labelZpl(threshold(await drawPagePlaced(art.pdf.bytes, art.pageIndex, cutOnStock(label, art, dpi))), settings));
+  const [composed] = decodeZplJob(await pdfToZpl(await composePdf([label]), settings));
+  if (straight === undefined || composed === undefined) return expect.unreachable();
+  return { straight, composed };
 }
 
 /**
@@ -71,7 +57,7 @@ async function bothWays(label: PlannedLabel, dpi: 203 | 300): Promise<{ straight
  * dot, but for 1% of the ink: the label's clip edge can fall a row apart. (At 300 dpi a carrier's
  * 203 dpi geometry lands on half dots, which PDFium rounds either way by a hair of arithmetic.)
  */
-function expectSameDots(straight: MonoBitmap, composed: MonoBitmap, dpi: number, what: string): void {
+function expectSameDots(straight: DecodedLabel, composed: DecodedLabel, dpi: number, what: string): void {
   expect([straight.width, straight.height], what).toEqual([composed.width, composed.height]);
   const [ours, theirs] = [inkOf(straight), inkOf(composed)];
   expect(theirs.dots, `${what}: the composed page has ink`).toBeGreaterThan(0);
