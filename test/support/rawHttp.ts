@@ -27,24 +27,30 @@ export class RawHttpClient {
   private readonly agent: Agent;
   private readonly host: string;
   private readonly port: number;
+  private readonly maxSockets: number;
 
   constructor(origin: string, maxSockets = 32) {
     const url = new URL(origin);
     this.host = url.hostname;
     this.port = Number(url.port);
+    this.maxSockets = maxSockets;
     this.agent = new Agent({ keepAlive: true, maxSockets });
   }
 
   /**
    * Sends the request. A keep-alive socket the server closed while idle fails the first write
-   * with ECONNRESET; as Node's documentation advises, that one case is sent again.
+   * with ECONNRESET; as Node's documentation advises, that case is sent again. After a long wait
+   * every idle socket is stale (the server closes each after its keep-alive timeout), so it is
+   * sent again until a socket holds: each stale one is gone once it failed, and a new socket's
+   * failure is never taken for a stale one.
    */
   async send(raw: RawRequest): Promise<RawAnswer> {
-    try {
-      return await this.sendOnce(raw);
-    } catch (error) {
-      if (error instanceof StaleSocketError) return this.sendOnce(raw);
-      throw error;
+    for (let stale = 0; ; stale += 1) {
+      try {
+        return await this.sendOnce(raw);
+      } catch (error) {
+        if (!(error instanceof StaleSocketError) || stale >= this.maxSockets) throw error;
+      }
     }
   }
 
