@@ -131,12 +131,14 @@ export function cutOnStock(planned: PlannedLabel, art: PageArt, dpi: number): Pa
   // /Rotate is PDFium's to apply; then the upright turn (clockwise) and the placement's (counter-clockwise).
   const turn = ((art.upright - place.rotate + 360) % 360) as 0 | 90 | 180 | 270;
   const [a, b, c, d] = CLOCKWISE[turn].map((n) => n * place.scale * (dpi / 72)) as [number, number, number, number];
-  const corners = [
-    [box.left, box.top],
-    [box.right, box.top],
-    [box.left, box.bottom],
-    [box.right, box.bottom],
-  ].map(([x = 0, y = 0]) => [a * x + c * y, b * x + d * y] as const);
+  const corners = (
+    [
+      [box.left, box.top],
+      [box.right, box.top],
+      [box.left, box.bottom],
+      [box.right, box.bottom],
+    ] as const
+  ).map(([x, y]) => [a * x + c * y, b * x + d * y] as const);
   const xs = corners.map(([x]) => x);
   const ys = corners.map(([, y]) => y);
   const width = Math.max(...xs) - Math.min(...xs);
@@ -171,7 +173,7 @@ export async function composeZpl(planned: readonly PlannedLabel[], settings: Zpl
       parts.push(labelZpl(threshold(imageOnStock(label, art, settings.dpi)), settings, { copies }).trim());
       continue;
     }
-    if (label.label.croppedFrom !== undefined && art.kind === 'page') {
+    if (label.label.croppedFrom !== undefined) {
       // A label cut out of its page, whose page was drawn to find it or its ink: drawn straight onto the stock.
       const image = await drawPagePlaced(art.pdf.bytes, art.pageIndex, cutOnStock(label, art, settings.dpi));
       parts.push(labelZpl(threshold(image), settings, { copies }).trim());
