@@ -221,11 +221,15 @@ export const OrderFileId = z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'must be the 
 
 /** The most bytes one piece of a file carries: 512 KiB, which is 699,052 characters of base64. */
 export const ORDER_FILE_PIECE_BYTES = 512 * 1024;
-/** One piece of a file, its bytes in base64 (padding included). */
+/**
+ * One piece of a file, its bytes in base64 (padding included): the alphabet, at most two `=` at
+ * the end, whole groups of four. Said so rather than as a pattern of four-character groups,
+ * which took 23 ms a 512 KiB piece against 4.
+ */
 export const OrderFilePiece = z
   .string()
   .max(Math.ceil(ORDER_FILE_PIECE_BYTES / 3) * 4, `must be at most ${String(ORDER_FILE_PIECE_BYTES)} bytes`)
-  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64');
+  .refine((piece) => piece.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(piece), 'must be base64');
 
 /** Where a file's text comes from: given whole (`text`) or sent in pieces before (`fileId`), never both. */
 export const OrderFileInput = z
