@@ -4,6 +4,7 @@
  * Content-Type or none, and bodies that are not JSON. Keep-alive, so a fuzz run reuses sockets.
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface RawRequest {
   readonly method: string;
@@ -23,26 +24,40 @@ export interface RawAnswer {
 
 class StaleSocketError extends Error {}
 
+/**
+ * How long a socket sat idle before a server may have closed it: the servers here keep an idle
+ * socket for Node's default 5 s. One reused sooner was cut because of the request itself (a body
+ * over the server's limit is refused and the connection closed), which sending again cannot mend.
+ */
+const STALE_AFTER_MS = 1_000;
+
 export class RawHttpClient {
   private readonly agent: Agent;
   private readonly host: string;
   private readonly port: number;
   private readonly maxSockets: number;
+  private readonly now: () => number;
+  /** When each pooled socket last went idle. */
+  private readonly idleSince = new WeakMap<Socket, number>();
 
-  constructor(origin: string, maxSockets = 32) {
+  constructor(origin: string, maxSockets = 32, now: () => number = () => performance.now()) {
     const url = new URL(origin);
     this.host = url.hostname;
     this.port = Number(url.port);
     this.maxSockets = maxSockets;
+    this.now = now;
     this.agent = new Agent({ keepAlive: true, maxSockets });
+    this.agent.on('free', (socket: Socket) => this.idleSince.set(socket, this.now()));
   }
 
   /**
    * Sends the request. A keep-alive socket the server closed while idle fails the first write
    * with ECONNRESET; as Node's documentation advises, that case is sent again. After a long wait
    * every idle socket is stale (the server closes each after its keep-alive timeout), so it is
-   * sent again until a socket holds: each stale one is gone once it failed, and a new socket's
-   * failure is never taken for a stale one.
+   * sent again until a socket holds: each stale one is gone once it failed. A new socket's
+   * failure, or that of one idle too briefly to have gone stale, is the request's own: sent again,
+   * a body over a server's limit was written once a socket in the pool (20 times 6 MB), and
+   * a fuzz file spent minutes doing it on a busy machine.
    */
   async send(raw: RawRequest): Promise<RawAnswer> {
     for (let stale = 0; ; stale += 1) {
@@ -58,6 +73,7 @@ export class RawHttpClient {
     const headers: Record<string, string> = { ...raw.headers };
     if (raw.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(raw.body));
     return new Promise((resolve, reject) => {
+      let idleMs = 0;
       const outgoing = request({ host: this.host, port: this.port, method: raw.method, path: raw.path, headers, agent: this.agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -73,8 +89,13 @@ export class RawHttpClient {
           resolve({ status: response.statusCode ?? 0, headers: response.headers, text, body });
         });
       });
+      outgoing.on('socket', (socket: Socket) => {
+        const since = this.idleSince.get(socket);
+        idleMs = since === undefined ? 0 : this.now() - since;
+      });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        reject(outgoing.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocketError(error.message) : error);
+        const stale = outgoing.reusedSocket && idleMs >= STALE_AFTER_MS && error.code === 'ECONNRESET';
+        reject(stale ? new StaleSocketError(error.message) : error);
       });
       outgoing.end(raw.body);
     });

@@ -2,7 +2,8 @@
  * The tests' bare HTTP client after a long wait: when the server has dropped every idle keep-alive
  * socket the client holds, a request still gets its answer (each stale socket fails once and is
  * gone), where sending again only once failed with "socket hang up" (seen as a crashed fuzz file).
- * A failure on a new socket is not taken for a stale one.
+ * A failure on a new socket, or on one idle too briefly to have gone stale (the server cut it
+ * because of the request), is not taken for a stale one. The client's clock is the test's.
  */
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -47,16 +48,32 @@ const get = { method: 'GET', path: '/' } as const;
 describe('RawHttpClient', () => {
   it('gets its answer when every idle socket it holds has gone stale', async () => {
     const { origin, state } = await droppingServer();
-    const client = new RawHttpClient(origin, 4);
+    let clock = 0;
+    const client = new RawHttpClient(origin, 4, () => clock);
     try {
-      // Four sockets open and idle in the pool.
+      // Four sockets open and idle in the pool, for longer than a server keeps them.
       await Promise.all(Array.from({ length: 4 }, () => client.send(get)));
+      clock += 5_000;
       state.drop = true;
       const answer = await client.send(get);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ ok: true });
       // Each of the four stale sockets was tried once and dropped, then a new one answered.
       expect(state.cut).toBe(4);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('does not send again when a socket it had just used is cut', async () => {
+    const { origin, state } = await droppingServer();
+    const clock = 0;
+    const client = new RawHttpClient(origin, 4, () => clock);
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => client.send(get)));
+      state.drop = true;
+      await expect(client.send(get)).rejects.toThrow(/socket hang up/);
+      expect(state.cut).toBe(1);
     } finally {
       client.close();
     }
