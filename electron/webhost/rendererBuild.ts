@@ -6,13 +6,19 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The newest modification time of any file under `path` (0 when it does not exist). */
+/**
+ * Folders under the sources that hold tools' caches, not sources: Vitest keeps Vite's cache for
+ * the renderer's tests in renderer/src/node_modules/.vite, written whenever they run.
+ */
+const NOT_SOURCES: ReadonlySet<string> = new Set(['node_modules']);
+
+/** The newest modification time of any source file under `path` (0 when it does not exist). */
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
+  for (const entry of readdirSync(path)) if (!NOT_SOURCES.has(entry)) newest = Math.max(newest, newestChange(join(path, entry)));
   return newest;
 }
 

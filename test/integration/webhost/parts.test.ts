@@ -70,7 +70,13 @@ describe('whether the renderer must be built', () => {
       for (const file of ['renderer/src/App.svelte', 'renderer/index.html', 'electron/api/methods.ts']) utimesSync(join(project, file), past, past);
       expect(rendererBuildIsCurrent(project, dist)).toBe(true);
 
+      // A tool's cache beside the sources is not a source: the renderer's tests write Vite's there.
+      mkdirSync(join(project, 'renderer', 'src', 'node_modules', '.vite'), { recursive: true });
       const future = new Date(Date.now() + 60_000);
+      writeFileSync(join(project, 'renderer', 'src', 'node_modules', '.vite', '_svelte_metadata.json'), '{}');
+      utimesSync(join(project, 'renderer', 'src', 'node_modules', '.vite', '_svelte_metadata.json'), future, future);
+      expect(rendererBuildIsCurrent(project, dist)).toBe(true);
+
       utimesSync(join(project, 'electron/api/methods.ts'), future, future);
       expect(rendererBuildIsCurrent(project, dist)).toBe(false);
     } finally {
