@@ -56,8 +56,8 @@ export class RawHttpClient {
    * every idle socket is stale (the server closes each after its keep-alive timeout), so it is
    * sent again until a socket holds: each stale one is gone once it failed. A new socket's
    * failure, or that of one idle too briefly to have gone stale, is the request's own: sent again,
-   * a body over a server's limit was written once a socket in the pool (20 times 6 MB), and
-   * a fuzz file spent minutes doing it on a busy machine.
+   * a body over a server's limit would go out once for every socket in the pool (up to 20 times
+   * 6 MB in the sandbox fuzz).
    */
   async send(raw: RawRequest): Promise<RawAnswer> {
     for (let stale = 0; ; stale += 1) {
