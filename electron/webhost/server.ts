@@ -57,7 +57,8 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** The most bytes a request body may have unless the host is told otherwise; a bigger one is refused, 413, unread. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_HEARTBEAT_MS = 15_000;
 /**
  * A desk's browser holds a handful of connections (six per host at most, plus the event stream);

@@ -17,9 +17,11 @@ import fc from 'fast-check';
 import type { MethodInput, StationMethod } from '../../../electron/api';
 import { STATION_METHODS, STATION_METHOD_NAMES } from '../../../electron/api';
 import { hostileKey, mutatedBody, nastyValue, toJsonText } from '../../support/jsonMutations';
+import type { RawAnswer } from '../../support/rawHttp';
 import { ApiResultShape, startStationHarness, type StationHarness, type StationHarnessOptions } from '../../support/stationHarness';
 import { SAN_FRANCISCO, location, rateRequest, requestKey, shipment } from '../../support/shipments';
 import { inTurns } from '../../../electron/batches/quotes';
+import { DEFAULT_MAX_BODY_BYTES } from '../../../electron/webhost/server';
 
 export const RUNS_PER_METHOD = 1000;
 /** Requests in flight at once during the fuzz, over one keep-alive agent. */
@@ -317,6 +319,21 @@ export function useFuzzStation(harness: StationHarnessOptions = {}): FuzzStation
   };
 }
 
+/**
+ * Posts a fuzz input. A body over the web host's limit is refused unread (413) and its
+ * connection closed while the client may still be writing it, so the client can see the
+ * connection cut before the answer (on a busy machine, often): that is the refusal too.
+ */
+async function postInput(station: StationHarness, method: StationMethod, text: string | undefined): Promise<RawAnswer | 'connection closed'> {
+  try {
+    return await station.post(method, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (Buffer.byteLength(text ?? '') > DEFAULT_MAX_BODY_BYTES && (code === 'ECONNRESET' || code === 'EPIPE')) return 'connection closed';
+    throw error;
+  }
+}
+
 /** The fuzz of `methods` against the calling file's station: one test per method, then a health check. */
 export function describeFuzz(use: FuzzStation, methods: readonly StationMethod[]): void {
   describe(`fuzz: ${RUNS_PER_METHOD} random inputs per method`, () => {
@@ -334,7 +351,11 @@ export function describeFuzz(use: FuzzStation, methods: readonly StationMethod[]
         const problems: string[] = [];
         const outcomes = new Map<string, number>();
         await inTurns(inputs, CONCURRENCY, async (text) => {
-          const answer = await station.post(method, text);
+          const answer = await postInput(station, method, text);
+          if (answer === 'connection closed') {
+            outcomes.set(answer, (outcomes.get(answer) ?? 0) + 1);
+            return;
+          }
           const outcome = ApiResultShape.safeParse(answer.body);
           const label = !outcome.success ? 'malformed' : outcome.data.ok ? 'ok' : outcome.data.error.code;
           outcomes.set(label, (outcomes.get(label) ?? 0) + 1);
