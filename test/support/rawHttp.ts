@@ -22,7 +22,15 @@ export interface RawAnswer {
   readonly body: unknown;
 }
 
-class StaleSocketError extends Error {}
+/** A reused socket cut before it answered; `idleLong` when it had been idle long enough to have gone stale. */
+class CutSocketError extends Error {
+  constructor(
+    message: string,
+    readonly idleLong: boolean,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * How long a socket sat idle before a server may have closed it: the servers here keep an idle
@@ -54,17 +62,20 @@ export class RawHttpClient {
    * Sends the request. A keep-alive socket the server closed while idle fails the first write
    * with ECONNRESET; as Node's documentation advises, that case is sent again. After a long wait
    * every idle socket is stale (the server closes each after its keep-alive timeout), so it is
-   * sent again until a socket holds: each stale one is gone once it failed. A new socket's
-   * failure, or that of one idle too briefly to have gone stale, is the request's own: sent again,
-   * a body over a server's limit would go out once for every socket in the pool (up to 20 times
-   * 6 MB in the sandbox fuzz).
+   * sent again until a socket holds: each stale one is gone once it failed. A socket cut sooner
+   * after it went idle is sent again once only: beside three busy loops the web host cut such
+   * sockets now and then (two station fuzz methods failed with ECONNRESET when they were not sent
+   * again), while a body over a server's limit (refused, its connection cut) would go out once for
+   * every socket in the pool (up to 20 times 6 MB in the sandbox fuzz). A new socket's failure is
+   * never sent again.
    */
   async send(raw: RawRequest): Promise<RawAnswer> {
-    for (let stale = 0; ; stale += 1) {
+    for (let resent = 0; ; resent += 1) {
       try {
         return await this.sendOnce(raw);
       } catch (error) {
-        if (!(error instanceof StaleSocketError) || stale >= this.maxSockets) throw error;
+        if (!(error instanceof CutSocketError)) throw error;
+        if (resent >= (error.idleLong ? this.maxSockets : 1)) throw error;
       }
     }
   }
@@ -94,8 +105,8 @@ export class RawHttpClient {
         idleMs = since === undefined ? 0 : this.now() - since;
       });
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        const stale = outgoing.reusedSocket && idleMs >= STALE_AFTER_MS && error.code === 'ECONNRESET';
-        reject(stale ? new StaleSocketError(error.message) : error);
+        const cut = outgoing.reusedSocket && error.code === 'ECONNRESET';
+        reject(cut ? new CutSocketError(error.message, idleMs >= STALE_AFTER_MS) : error);
       });
       outgoing.end(raw.body);
     });
