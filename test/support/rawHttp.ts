@@ -34,8 +34,8 @@ class CutSocketError extends Error {
 
 /**
  * How long a socket sat idle before a server may have closed it: the servers here keep an idle
- * socket for Node's default 5 s. One reused sooner was cut because of the request itself (a body
- * over the server's limit is refused and the connection closed), which sending again cannot mend.
+ * socket for Node's default 5 s. One cut sooner was most often cut for the request itself (a body
+ * over the server's limit is refused and the connection closed), so it is sent again once only.
  */
 const STALE_AFTER_MS = 1_000;
 
