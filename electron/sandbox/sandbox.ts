@@ -14,7 +14,7 @@ import { answerClientErrors, DEFAULT_TIMEOUTS, serverTimeoutOptions } from './se
 import type { SandboxServices } from './server/context';
 import { FaultControls, type FaultSettings, type FaultSettingsInput } from './server/faults';
 import { seededRandom } from './seededRandom';
-import { createPipeline } from './server/pipeline';
+import { createPipeline, type AnsweredRequest } from './server/pipeline';
 import { RateLimiter, TIERS } from './server/rateLimiter';
 import { openSandboxDb } from './state/db';
 import { seedDemoLocation } from './state/demoLocation';
@@ -46,7 +46,7 @@ export interface SandboxOptions {
   readonly demoLocation?: boolean;
   /** Seed for fault injection and generated numbers; random when absent. */
   readonly seed?: number;
-  readonly onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+  readonly onRequest?: (entry: AnsweredRequest) => void;
 }
 
 export interface RunningSandbox {

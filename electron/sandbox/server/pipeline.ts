@@ -36,7 +36,17 @@ export interface PipelineOptions {
   readonly authPath: string;
   /** Token for the `/_sandbox/` control endpoints (faults); never a service credential. */
   readonly adminToken: string;
-  readonly onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+  readonly onRequest?: (entry: AnsweredRequest) => void;
+}
+
+/** One request the sandbox answered (status 0: it cut the connection instead), for a caller's log. */
+export interface AnsweredRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+  /** The caller's X-Request-Id, else the one the sandbox made for its answer. */
+  readonly requestId: string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -210,7 +220,7 @@ export function createPipeline(options: PipelineOptions): (request: IncomingMess
     const headers: Record<string, string> = { 'X-Request-Id': requestId };
     const finish = (status: number, body: unknown, extra: Record<string, string> = {}): void => {
       if (status !== 0) send(response, status, body, { ...headers, ...extra });
-      options.onRequest?.({ method: request.method ?? '', path: url.pathname, status, ms: performance.now() - started });
+      options.onRequest?.({ method: request.method ?? '', path: url.pathname, status, ms: performance.now() - started, requestId });
     };
 
     const work = async (): Promise<void> => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { operations } from '../../../electron/service/contract';
 import { ServiceClient } from '../../../electron/service/client/client';
+import type { RequestLogEntry } from '../../../electron/service/client/log';
 import { SharedBudget, budgetCredentialKey, type BudgetMode, type Warehouse } from '../../../electron/warehouse';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
 import { rateRequest, shipment } from '../../support/shipments';
@@ -18,7 +19,7 @@ const LIMIT = 20;
 
 let server: WarehouseServer;
 let sandbox: RunningSandbox;
-const arrivals: { path: string; status: number; at: number }[] = [];
+const arrivals: { path: string; status: number; at: number; requestId: string }[] = [];
 let desks: Warehouse[] = [];
 
 beforeAll(async () => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
     requestsPerMinute: LIMIT,
     clock: () => new Date(start + (Date.now() - start) * SCALE),
     // Logged when answered; `ms` later than it arrived.
-    onRequest: (entry) => arrivals.push({ path: entry.path, status: entry.status, at: Date.now() - entry.ms }),
+    onRequest: (entry) => arrivals.push({ path: entry.path, status: entry.status, at: Date.now() - entry.ms, requestId: entry.requestId }),
   });
   desks = await server.openDesks(3);
 }, 120_000);
@@ -42,6 +43,8 @@ interface Desk {
   readonly budget: SharedBudget;
   readonly client: ServiceClient;
   readonly modes: BudgetMode[];
+  /** Every HTTP exchange the desk's client tried, as its log saw it (a retry is one more). */
+  readonly tries: RequestLogEntry[];
 }
 
 /** The three desks on the sandbox's API key, once the window holds nothing from an earlier test. */
@@ -51,6 +54,7 @@ async function desksOnOneCredential(): Promise<Desk[]> {
   return Promise.all(
     desks.map(async (warehouse) => {
       const modes: BudgetMode[] = [];
+      const tries: RequestLogEntry[] = [];
       const budget = await new SharedBudget({
         db: warehouse.db,
         deskId: warehouse.desk.id,
@@ -60,8 +64,8 @@ async function desksOnOneCredential(): Promise<Desk[]> {
         notifications: warehouse.listener,
         onModeChange: (mode) => modes.push(mode),
       }).open();
-      const client = new ServiceClient({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey }, requestsPerMinute: LIMIT, limiter: budget });
-      return { budget, client, modes };
+      const client = new ServiceClient({ baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, auth: { method: 'apiKey', apiKey: sandbox.credentials.apiKey }, requestsPerMinute: LIMIT, limiter: budget, logger: { request: (entry) => tries.push(entry), warn: () => undefined } });
+      return { budget, client, modes, tries };
     }),
   );
 }
@@ -97,10 +101,18 @@ describe('one credential\'s limit shared by three desks', () => {
     const answers = arrivals.slice(from);
     expect(answers.filter((a) => a.status === 429)).toEqual([]);
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    // Every request a desk counted was answered; the service may have answered one more than the
-    // desks counted (13 against 12, twice on 30 November, once in an idle run): a request the
-    // client sent again within one call. Not yet explained; the limit and the sharing are checked below.
-    expect(answers.length).toBeGreaterThanOrEqual(counts.reduce((a, b) => a + b, 0));
+    // Every answer went to a request a desk's client sent (by its X-Request-Id), and every call a
+    // desk counted had one answer its client read. The service may answer more only where a client
+    // tried again after an exchange it saw fail (a cut connection, a timeout); loaded machines have
+    // shown 13 answers against 12 counted calls, and the failed tries say why.
+    const tries = group.flatMap((d) => d.tries);
+    const sent = new Set(tries.map((t) => t.requestId));
+    expect(answers.filter((a) => !sent.has(a.requestId))).toEqual([]);
+    const read = tries.filter((t) => t.status === 200);
+    expect(read.length).toBe(counts.reduce((a, b) => a + b, 0));
+    const failed = tries.filter((t) => typeof t.status !== 'number');
+    expect(answers.length - read.length, `answers beyond those read; failed tries: ${JSON.stringify(failed)}`).toBeLessThanOrEqual(failed.length);
+    expect(answers.length).toBeGreaterThanOrEqual(read.length);
     // Every desk had work all along: each had about a third.
     const mean = answers.length / 3;
     for (const count of counts) expect(Math.abs(count - mean)).toBeLessThanOrEqual(Math.max(3, mean * 0.1));
