@@ -23,7 +23,8 @@ const API_KEY = `budget-key-${Math.random().toString(36).slice(2)}`;
 let server: WarehouseServer;
 let sandbox: RunningSandbox;
 let stations: StationHarness[] = [];
-const answered: { status: number; path: string }[] = [];
+/** What the sandbox answered, with when each request arrived and was answered (ms since the epoch). */
+const answered: { status: number; path: string; arrivedAt: number; answeredAt: number }[] = [];
 
 /** Each station on a production profile signed in with the one API key, then linked to the warehouse as Desk 1 and Desk 2. */
 async function signInAndLink(station: StationHarness, desk: number): Promise<void> {
@@ -50,7 +51,10 @@ beforeAll(async () => {
     requestsPerMinute: LIMIT,
     credentials: { apiKey: API_KEY },
     clock: () => new Date(start + (Date.now() - start) * SCALE),
-    onRequest: (entry) => answered.push({ status: entry.status, path: entry.path }),
+    onRequest: (entry) => {
+      const answeredAt = Date.now();
+      answered.push({ status: entry.status, path: entry.path, arrivedAt: Math.round(answeredAt - entry.ms), answeredAt });
+    },
   });
   for (const [i, station] of stations.entries()) await signInAndLink(station, i + 1);
 }, 120_000);
@@ -80,7 +84,10 @@ describe('the request budget of one credential shared by two stations', () => {
     );
     expect(results.filter((r) => !r.ok)).toEqual([]);
     const sent = answered.slice(before);
-    expect(sent.filter((r) => r.status === 429)).toEqual([]);
+    // On a 429, the window before it as the sandbox saw it: what arrived when, and how long each took.
+    const refused = sent.find((r) => r.status === 429);
+    const timeline = refused === undefined ? [] : answered.filter((r) => r.arrivedAt > refused.arrivedAt - WINDOW_MS - 1_000 && r.arrivedAt <= refused.arrivedAt);
+    expect(sent.filter((r) => r.status === 429), timeline.map((r) => `${String(r.arrivedAt - (refused?.arrivedAt ?? 0))} ms ${r.path} ${String(r.status)} in ${String(r.answeredAt - r.arrivedAt)} ms`).join('\n')).toEqual([]);
     expect(sent.map((r) => r.path).filter((path) => path === '/v1/shipment/rate')).toHaveLength(perDesk * 2 / 3);
     // Served in the order of their ranks once they wait: the last window's worth are all address
     // checks (first come, first served would have left a third of them quotes).
