@@ -4,7 +4,7 @@
  * failing to write one.
  */
 import { expect, it } from 'vitest';
-import { applyMutation, toJsonText } from '../../support/jsonMutations';
+import { applyMutation, raw, toJsonText } from '../../support/jsonMutations';
 
 const LONG = 'x'.repeat(10_000);
 
@@ -15,6 +15,14 @@ it('repeats a long value inside a repeated array up to a few megabytes, not to m
   body = applyMutation(body, { kind: 'repeat', at: 1, times: 500 });
   const text = toJsonText(body);
   // 500 × 500 × 10 KB uncapped; capped, still well over the services' 1 MB limit.
+  expect(text.length).toBeGreaterThan(1024 * 1024);
+  expect(text.length).toBeLessThanOrEqual(5 * 1024 * 1024);
+});
+
+it('measures a repeat by the text it writes: 20 characters of raw nesting write 40,000', () => {
+  // Measured by its marker, 500 copies of 20,000 nested arrays were let through: a 20 MB body.
+  const body = applyMutation({ ids: [raw('deepArray:20000')] }, { kind: 'repeat', at: 1, times: 500 });
+  const text = toJsonText(body);
   expect(text.length).toBeGreaterThan(1024 * 1024);
   expect(text.length).toBeLessThanOrEqual(5 * 1024 * 1024);
 });
