@@ -77,7 +77,11 @@ export async function startWarehouseServer(): Promise<WarehouseServer> {
     openWarehousePool(settings(role, options.database), desk, await vault(role), options.tuning);
 
   const openDesk = async (desk: WarehouseDesk, role: RoleKind = 'desk'): Promise<Warehouse> => {
-    const warehouse = await openWarehouse({ settings: settings(role), desk, vault: await vault(role), listener: { minBackoffMs: 50, maxBackoffMs: 500, heartbeatMs: 2_000 } });
+    // Reconnects quickly, but the heartbeat is the product's (10 s): these desks share the test's
+    // event loop, where a 2 s heartbeat can lose its race with a late answer. Beside three busy loops
+    // a budget test's desk went to its local share mid-test (the reason was not recorded; this is
+    // the likeliest). Silent network drops are the desk processes' to notice (deskProcess.ts).
+    const warehouse = await openWarehouse({ settings: settings(role), desk, vault: await vault(role), listener: { minBackoffMs: 50, maxBackoffMs: 500 } });
     opened.push(warehouse);
     return warehouse;
   };
