@@ -134,7 +134,8 @@ export class RequestBudget implements RequestGate {
       this.#shared = undefined;
       if (status.state === 'notConfigured') this.#use(this.#own, this.#ownMode());
       else {
-        const share = this.#localShare(WHY_NOT_SHARED[status.state]);
+        // What the shared window held at this desk's last look still counts at the service.
+        const share = this.#localShare(WHY_NOT_SHARED[status.state], (perWindow) => previous?.budget.stillCounted(perWindow) ?? []);
         // A share already in use keeps its window (what it sent still counts); only its words change.
         if (this.#mode.kind === 'local' && previous === undefined) this.#setMode(share.mode);
         else this.#use(share.gate, share.mode);
@@ -171,9 +172,9 @@ export class RequestBudget implements RequestGate {
   }
 
   /** A conservative share of the tier while the warehouse cannot be used (its own 60-second window). */
-  #localShare(reason: string): { gate: RequestLimiter; mode: RequestBudgetMode } {
+  #localShare(reason: string, counted: (perWindow: number) => number[] = () => []): { gate: RequestLimiter; mode: RequestBudgetMode } {
     const mode = localShareMode({ limit: this.#parts.limit, knownDesks: 2, reason });
-    return { gate: new RequestLimiter(mode.perWindow, this.#parts.timers), mode: modeOf(mode) };
+    return { gate: new RequestLimiter(mode.perWindow, this.#parts.timers, { counted: counted(mode.perWindow) }), mode: modeOf(mode) };
   }
 
   #use(gate: RequestGate, mode: RequestBudgetMode): void {

@@ -65,6 +65,12 @@ export function permitWaiter(signal: AbortSignal | undefined, resolve: (permit: 
 export interface RequestLimiterOptions {
   /** Milliseconds added to the 60-second window (default `DEFAULT_MARGIN_MS`). */
   readonly marginMs?: number;
+  /**
+   * When requests already sent still count at the service (ms since the epoch): a limiter that
+   * takes over from another gate (a desk leaving the warehouse's shared window) starts with them
+   * in its window. The last `perMinute` are kept.
+   */
+  readonly counted?: readonly number[];
 }
 
 export class RequestLimiter implements RequestGate {
@@ -86,6 +92,7 @@ export class RequestLimiter implements RequestGate {
     if (!Number.isFinite(marginMs) || marginMs < 0) throw new RangeError(`marginMs must be a number of milliseconds from 0, not ${marginMs}`);
     this.marginMs = marginMs;
     this.window = new SlidingWindow(perMinute, MINUTE_MS + marginMs);
+    for (const at of [...(options.counted ?? [])].sort((a, b) => a - b).slice(-perMinute)) this.window.record(at);
   }
 
   /**

@@ -60,6 +60,25 @@ export function localShareMode(args: { readonly limit: number; readonly knownDes
   };
 }
 
+/** The shared window as a desk last saw it: when (the desk's clock), and how many of the limit's slots were used then. */
+interface SeenWindow {
+  readonly at: number;
+  readonly used: number;
+  readonly limit: number;
+}
+
+/**
+ * The slots a desk that leaves the shared window takes as already used by its local share: the
+ * service still counts the window the desk last saw, so at first it sends no more than there was
+ * room for then (and never more than its share). They are timed from when they were seen, later
+ * than they were granted, so they age out on the safe side.
+ */
+function seenSlots(seen: SeenWindow | undefined, perWindow: number): number[] {
+  if (seen === undefined) return [];
+  const taken = Math.min(perWindow, Math.max(0, seen.used - (seen.limit - perWindow)));
+  return Array.from({ length: taken }, () => seen.at);
+}
+
 function windowWords(windowMs = 60_000): string {
   return windowMs === 60_000 ? 'minute' : `${windowMs / 1000} s window`;
 }
@@ -121,6 +140,8 @@ export class SharedBudget implements RequestGate {
   private localHeldUntil = Number.NEGATIVE_INFINITY;
   private local: { window: SlidingWindow; perWindow: number; used: { at: number }[] } | undefined;
   private knownDesks = 1;
+  /** The shared window at this desk's last look (its grant included): what a local share starts from. */
+  private seen: SeenWindow | undefined;
   private currentMode: BudgetMode;
   private probing: Promise<void> | undefined;
   private readonly unsubscribe: (() => void)[] = [];
@@ -159,6 +180,15 @@ export class SharedBudget implements RequestGate {
 
   get mode(): BudgetMode {
     return this.currentMode;
+  }
+
+  /**
+   * Times (this desk's clock) of the requests a gate that takes over from this budget must count
+   * as sent in its window of `perWindow`: those the shared window held at the last look, beyond the
+   * room there was for such a share, and those this desk sent on its local share since.
+   */
+  stillCounted(perWindow: number): number[] {
+    return [...seenSlots(this.seen, perWindow), ...(this.local?.used ?? []).map((u) => u.at)].sort((a, b) => a - b).slice(-perWindow);
   }
 
   /** Requests waiting for a slot at this desk. */
@@ -317,6 +347,7 @@ export class SharedBudget implements RequestGate {
     }
     const snapshot: BudgetSnapshot = { now: cred.now, limit, windowMs, heldUntil: cred.held_until ?? Number.NEGATIVE_INFINITY, used, nextFreeAt, demand };
     const decision = decide(snapshot, mine, this.refreshMs);
+    this.seen = { at: this.timers.now(), used: decision.kind === 'grant' ? used + 1 : used, limit };
     if (decision.kind !== 'grant') return decision;
 
     // One statement: the slot, this desk's place in line after it (or its leaving the line), the
@@ -448,7 +479,9 @@ export class SharedBudget implements RequestGate {
   private goLocal(error: unknown): void {
     if (this.currentMode.kind === 'local') return;
     const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: messageOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });
-    this.local = { window: new SlidingWindow(mode.perWindow, this.windowMs), perWindow: mode.perWindow, used: [] };
+    const window = new SlidingWindow(mode.perWindow, this.windowMs);
+    for (const at of seenSlots(this.seen, mode.perWindow)) window.record(at);
+    this.local = { window, perWindow: mode.perWindow, used: [] };
     this.setMode(mode);
     this.probing ??= this.probe().finally(() => (this.probing = undefined));
   }

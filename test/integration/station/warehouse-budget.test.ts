@@ -88,8 +88,8 @@ describe('the request budget of one credential shared by two stations', () => {
     // On a 429, the window before it as the sandbox saw it: what arrived when, and how long each took.
     const refused = sent.find((r) => r.status === 429);
     const timeline = refused === undefined ? [] : answered.filter((r) => r.arrivedAt > refused.arrivedAt - WINDOW_MS - 1_000 && r.arrivedAt <= refused.arrivedAt);
-    // And whether a desk left the shared window meanwhile (a local share knows nothing of the shared grants).
-    const modes = stations.map((station, i) => station.events.slice(eventsFrom[i]).flatMap((e) => (e.type === 'requestBudget' ? [e.mode.kind] : [])).join(', ') || 'shared throughout');
+    // And whether a desk left the shared window meanwhile, and why (its local share's words say).
+    const modes = stations.map((station, i) => station.events.slice(eventsFrom[i]).flatMap((e) => (e.type === 'requestBudget' ? [e.mode.kind === 'local' ? e.mode.words : e.mode.kind] : [])).join(' | ') || 'shared throughout');
     const seen = [...timeline.map((r) => `${String(r.arrivedAt - (refused?.arrivedAt ?? 0))} ms ${r.path} ${String(r.status)} in ${String(r.answeredAt - r.arrivedAt)} ms`), ...modes.map((m, i) => `desk ${String(i + 1)}: ${m}`)];
     expect(sent.filter((r) => r.status === 429), seen.join('\n')).toEqual([]);
     expect(sent.map((r) => r.path).filter((path) => path === '/v1/shipment/rate')).toHaveLength(perDesk * 2 / 3);

@@ -10,7 +10,9 @@ import { operations } from '../../../electron/service/contract';
 import { ServiceClient } from '../../../electron/service/client/client';
 import type { RequestLogEntry } from '../../../electron/service/client/log';
 import { SharedBudget, budgetCredentialKey, type BudgetMode, type Warehouse } from '../../../electron/warehouse';
+import { RequestBudget } from '../../../electron/station/requestBudget';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
+import { VirtualClock } from '../../support/virtualClock';
 import { rateRequest, shipment } from '../../support/shipments';
 
 const SCALE = 30;
@@ -173,4 +175,73 @@ describe('one credential\'s limit shared by three desks', () => {
     expect(secondArrival?.status).toBe(200);
     expect((secondArrival?.at ?? 0) - (refused?.at ?? refusedAt)).toBeGreaterThanOrEqual(1_000 - 5);
   }, 60_000);
+});
+
+describe('a desk that leaves the shared window', () => {
+  const LEAVING_LIMIT = 12;
+
+  /** A fresh credential's shared budget at the first desk, on a virtual clock, with `used` of its 12 slots taken. */
+  async function budgetWith(used: number, clock: VirtualClock, probeMs?: number): Promise<SharedBudget> {
+    const warehouse = desks[0]!;
+    const budget = await new SharedBudget({
+      db: warehouse.db,
+      deskId: warehouse.desk.id,
+      credential: budgetCredentialKey('https://leaving.example', Math.random().toString(36)),
+      limit: LEAVING_LIMIT,
+      timers: clock,
+      ...(probeMs === undefined ? {} : { probeMs }),
+    }).open();
+    for (let i = 0; i < used; i += 1) (await budget.acquire(undefined, 'rateShop')).settle(clock.now());
+    return budget;
+  }
+
+  /** Asks `gate` for `n` slots and counts those granted as the virtual clock moves. */
+  function ask(gate: { acquire(signal?: AbortSignal, operation?: string): Promise<unknown> }, n: number): { granted: number[] } {
+    const granted: number[] = [];
+    for (let i = 0; i < n; i += 1) void gate.acquire(undefined, 'validateAddress').then(() => granted.push(i));
+    return { granted };
+  }
+
+  it('sends on its local share only the room the shared window had at its last look, the rest once that has aged out', async () => {
+    const clock = new VirtualClock();
+    // Kept local for the test: the database is in fact there, and its probe would find it.
+    const budget = await budgetWith(10, clock, 3_600_000);
+    budget.databaseUnreachable('the link is down');
+    expect(budget.mode).toMatchObject({ kind: 'local', perWindow: LEAVING_LIMIT / 2 });
+    const asked = ask(budget, 6);
+    await clock.advance(0);
+    // 10 of 12 were used: 2 fit now, not the whole share of 6 on top of a nearly full window.
+    expect(asked.granted).toHaveLength(2);
+    await clock.advance(59_000);
+    expect(asked.granted).toHaveLength(2);
+    await clock.advance(2_000);
+    expect(asked.granted).toHaveLength(6);
+    await budget.close();
+  });
+
+  it('hands what it last saw to the local share the station falls back to when the link goes down', async () => {
+    const clock = new VirtualClock();
+    const warehouse = desks[0]!;
+    const modes: string[] = [];
+    const requestBudget = new RequestBudget({
+      baseUrl: 'https://leaving.example',
+      identity: Math.random().toString(36),
+      limit: LEAVING_LIMIT,
+      timers: clock,
+      warehouseSetUp: true,
+      onModeChange: (mode) => modes.push(mode.kind),
+      log: () => undefined,
+    });
+    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse });
+    expect(requestBudget.mode.kind).toBe('shared');
+    for (let i = 0; i < 10; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
+    await requestBudget.follow({ status: { state: 'unreachable', words: 'Unreachable' }, warehouse: undefined });
+    expect(modes).toEqual(['shared', 'local']);
+    const asked = ask(requestBudget, 6);
+    await clock.advance(0);
+    expect(asked.granted).toHaveLength(2);
+    await clock.advance(61_000);
+    expect(asked.granted).toHaveLength(6);
+    await requestBudget.close();
+  });
 });

@@ -197,6 +197,16 @@ describe('RequestLimiter', () => {
     expect(clock.elapsed).toBe(8_000);
   });
 
+  it('starts with the requests another gate sent that still count: only the room they leave now, the rest as each ages out', async () => {
+    const clock = new VirtualClock();
+    // Eight sent (unsorted, two more than fit): the latest six count, from 1 s and 2 s before now.
+    const sent = [-2_000, -1_000, -1_000, -30_000, -2_000, -40_000, -1_000, -2_000].map((ms) => VIRTUAL_EPOCH + ms);
+    const limiter = new RequestLimiter(6, clock, { marginMs: 0, counted: sent });
+    const run = acquireMany(limiter, clock, 4);
+    await clock.runUntil(run.settled);
+    expect(run.granted.map((g) => g.at)).toEqual([MINUTE - 2_000, MINUTE - 2_000, MINUTE - 2_000, MINUTE - 1_000]);
+  });
+
   it('waits out a small step back of the system clock, and starts afresh after a large one', async () => {
     const clock = new VirtualClock();
     const limiter = new RequestLimiter(1, clock, { marginMs: 0 });
