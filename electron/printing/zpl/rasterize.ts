@@ -42,8 +42,12 @@ export async function rasterizePdf(pdf: Uint8Array, dpi: number, only?: readonly
   const document = await (await pdfium()).loadDocument(pdf);
   try {
     const images: GreyImage[] = [];
-    for (const page of document.pages()) {
-      if (only !== undefined && !only.includes(page.number)) continue;
+    const count = document.getPageCount();
+    // Only the pages asked for are loaded: loading one parses its content, and the library's page
+    // iterator would load (and leave open) every page of the document.
+    const wanted = only === undefined ? Array.from({ length: count }, (_, i) => i) : [...new Set(only)].filter((i) => i >= 0 && i < count).sort((a, b) => a - b);
+    for (const index of wanted) {
+      const page = document.getPage(index);
       const { originalWidth, originalHeight } = page.getOriginalSize();
       const width = dotsOf(originalWidth, dpi);
       const height = dotsOf(originalHeight, dpi);

@@ -120,6 +120,16 @@ describe('labels', () => {
     expect(dotsOf(288, 600)).toBe(2400);
   });
 
+  it('draws only the pages asked for, in page order, each once, and none that the document lacks', async () => {
+    const pdf = await PDFDocument.create();
+    for (const width of [72, 144, 216]) pdf.addPage([width, 72]);
+    const bytes = await pdf.save();
+    const widths = async (only?: readonly number[]) => (await rasterizePdf(bytes, 72, only)).map((image) => image.width);
+    expect(await widths()).toEqual([72, 144, 216]);
+    expect(await widths([2, 0, 2, 7, -1])).toEqual([72, 216]);
+    expect(await widths([])).toEqual([]);
+  });
+
   it('puts a bar edge on the dot that covers more than half of it, so bars are whole dots', async () => {
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([288, 432]);
