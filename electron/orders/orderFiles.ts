@@ -7,16 +7,14 @@
  * goes), and at every start and stop of the station.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { appendFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, OrderFileEncoding, OrderFilePhase } from '../api';
 import type { OrderFileWorkerCommand, OrderFileWorkerMessage, OrderFileWorkerRequest } from './orderFileWorker';
 import { sizeOf } from './orderFile';
 import type { OrdersBatch } from './orderFileReader';
+import { startModuleWorker } from '../platform/moduleWorker';
 import { ensureOwnPrivateDirSync } from '../platform/privateFiles';
 import { StationError } from '../api';
 
@@ -53,24 +51,6 @@ export interface OrderFilesOptions {
   readonly onProgress: (fileId: string, phase: OrderFilePhase, done: number, total: number) => void;
   readonly log: (line: string) => void;
 }
-
-/**
- * The worker: the bundle's sibling file when built (unpacked from the asar when packaged), or, run
- * from the sources (tsx, tests), a small script that registers tsx in the worker and imports the source.
- */
-function startWorker(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = new URL('./dist/esm/api/index.mjs', pathToFileURL(createRequire(here).resolve('tsx/package.json'))).href;
-    const source = new URL('./orderFileWorker.ts', here).href;
-    return new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { ...options, eval: true });
-  }
-  const built = fileURLToPath(new URL('./orderFileWorker.js', here));
-  const unpacked = built.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`);
-  return new Worker(existsSync(unpacked) ? unpacked : built, options);
-}
-
 
 export class OrderFiles {
   private readonly files = new Map<string, ReceivedFile>();
@@ -153,7 +133,7 @@ export class OrderFiles {
     if (file.received < file.size) throw new StationError('conflict', `${file.name} is not all here yet (${sizeOf(file.received)} of ${sizeOf(file.size)}): send the rest first`, [{ field: 'fileId', message: 'the file is incomplete' }]);
     if (this.readingNow !== undefined) throw new StationError('conflict', `${this.readingNow.name} is being read: wait for it to finish, or cancel it`, [{ field: 'fileId', message: 'another file is being read' }]);
     const request: OrderFileWorkerRequest = { path: file.path, size: file.size, store: options.store !== undefined, ...(options.mapping === undefined ? {} : { mapping: options.mapping }), ...(options.encoding === undefined ? {} : { encoding: options.encoding }) };
-    const worker = (this.worker ??= startWorker());
+    const worker = (this.worker ??= startModuleWorker(import.meta.url, 'orderFileWorker', { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }));
     // A reading keeps the process alive; an idle worker does not (it is unref'd when the reading settles).
     worker.ref();
     this.readingNow = file;
