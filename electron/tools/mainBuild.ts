@@ -6,7 +6,7 @@
  * so is PDFium, whose WebAssembly file is found beside its module.
  */
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { BUILT_BRIDGE_FILE, compileBridgeScript } from '../webhost/bridgeScript';
 import { buildIsCurrent } from '../webhost/rendererBuild';
@@ -35,10 +35,13 @@ const esm: BuildOptions = {
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);" },
 };
 
+/** The station's worker threads, each bundled beside the main bundle (see platform/moduleWorker.ts): reading order files, drawing carrier ZPL. */
+const WORKERS = ['electron/orders/orderFileWorker.ts', 'electron/printing/zpl/zplDrawWorker.ts'];
+
 /**
  * Bundles a script that runs the station under plain Node (the web host's entry, or a test's desk
- * process) as `outDir/outFile`, with what the station loads from beside its bundle: the worker
- * thread that reads order files and the web host's browser bridge, compiled once here rather than
+ * process) as `outDir/outFile`, with what the station loads from beside its bundle: its worker
+ * threads and the web host's browser bridge, compiled once here rather than
  * at every start. `outDir` must be inside the project, so the external modules are found in its
  * node_modules. The script to run, and every file it wrote.
  */
@@ -46,10 +49,10 @@ export async function buildNodeStation(projectDir: string, entry: string, outDir
   const out = (file: string): string => join(outDir, file);
   await Promise.all([
     build({ ...common, ...esm, entryPoints: [join(projectDir, entry)], outfile: out(outFile) }),
-    build({ ...common, ...esm, entryPoints: [join(projectDir, 'electron/orders/orderFileWorker.ts')], outfile: out('orderFileWorker.js') }),
+    ...WORKERS.map((worker) => build({ ...common, ...esm, entryPoints: [join(projectDir, worker)], outfile: out(`${basename(worker, '.ts')}.js`) })),
   ]);
   await writeFile(out(BUILT_BRIDGE_FILE), await compileBridgeScript());
-  return { script: out(outFile), files: [outFile, 'orderFileWorker.js', BUILT_BRIDGE_FILE].map(out) };
+  return { script: out(outFile), files: [outFile, ...WORKERS.map((worker) => `${basename(worker, '.ts')}.js`), BUILT_BRIDGE_FILE].map(out) };
 }
 
 /**

@@ -2,12 +2,11 @@
  * ZPL as carriers send it (UPS, FedEx, USPS, DHL, Colissimo…): a program for the printer, not a
  * picture. For a printer set to ZPL it goes raw, untouched but for the resolution: ZPL counts in
  * dots, so a label drawn for 203 dpi prints at two thirds of its size on a 300 dpi head. For a
- * printer that takes PDF it is drawn here by a ZPL renderer (zebrash, compiled to WebAssembly by
- * zpl-renderer-js) at the label's own resolution, one image dot per printer dot.
+ * printer that takes PDF it is drawn by a ZPL renderer (zebrash, compiled to WebAssembly by
+ * zpl-renderer-js, in a worker thread: zplDrawer.ts) at the label's own resolution, one image dot per printer dot.
  */
-import type { ZplApi } from 'zpl-renderer-js';
 import type { GreyImage } from './bitmap';
-import { decodeImage } from '../labels/raster';
+import { drawZplInWorker } from './zplDrawer';
 import { barcodeExtent, mostBelow, sizedByData, type BarcodeCommand } from './barcodeExtent';
 
 /** One ^XA…^XZ label of a job, and what it says about its size. */
@@ -216,31 +215,13 @@ export function zplForPrinter(label: CarrierZplLabel, printerDpi: number, what: 
   );
 }
 
-type Renderer = ZplApi;
-
-/** Loaded at the first carrier ZPL label for a PDF printer (8 MB of WebAssembly), once per process. */
-let renderer: Promise<Renderer> | undefined;
-
-function zebrash(): Promise<Renderer> {
-  renderer ??= import('zpl-renderer-js')
-    .then(async (module) => (await module.ready).api)
-    .catch((error: unknown) => {
-      renderer = undefined;
-      throw error;
-    });
-  return renderer;
-}
-
 /** The longest label drawn: 8 in, the longest stock a desk holds, at the label's resolution. */
 const DRAW_LENGTH_IN = 8;
 
 /** Draws one label at its own resolution, as wide as it says (else 4 in) and as long as it says (else 8 in). */
-export async function drawZpl(label: CarrierZplLabel): Promise<GreyImage> {
-  const api = await zebrash();
+export function drawZpl(label: CarrierZplLabel): Promise<GreyImage> {
   const dotsPerMm = label.dpi / 25.4;
   const widthMm = (label.printWidth ?? Math.round(4 * label.dpi)) / dotsPerMm;
   const lengthMm = (label.labelLength ?? Math.round(DRAW_LENGTH_IN * label.dpi)) / dotsPerMm;
-  const [png] = await api.zplToBase64MultipleAsync(label.program, widthMm, lengthMm, Math.round(dotsPerMm));
-  if (png === undefined) throw new Error('the ZPL renderer drew nothing');
-  return decodeImage(new Uint8Array(Buffer.from(png, 'base64')), 'png').image;
+  return drawZplInWorker({ program: label.program, widthMm, lengthMm, dotsPerMm: Math.round(dotsPerMm) });
 }

@@ -1,7 +1,8 @@
 /**
  * The built web host, as `npm run build` makes it and a desk runs it (`node dist/electron/web.js`):
  * bundled into one ES module with its CommonJS packages (the image decoders ask for Node's
- * built-ins), it starts, answers, and its order-file worker (a bundle of its own) reads a file.
+ * built-ins), it starts, answers, its order-file worker (a bundle of its own) reads a file, and its
+ * ZPL worker (another) draws a label.
  * Built into a folder of its own under the project's .cache (the bundle finds its external modules
  * in the project's node_modules), started as a child process on 127.0.0.1 with an ephemeral port,
  * stopped by its PID.
@@ -13,7 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZplDrawAnswer, ZplDrawRequest } from '../../../electron/printing/zpl/zplDrawWorker';
 import { buildMain } from '../../../electron/tools/mainBuild';
 
 const projectDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -83,5 +86,23 @@ describe('the built web host', () => {
     const { fileId } = await call<{ fileId: string }>('openOrderFile', { name: 'orders.csv', size: Buffer.byteLength(text) });
     await call('appendOrderFile', { fileId, offset: 0, data: Buffer.from(text).toString('base64') });
     expect(await call<{ orderCount: number; problemRowCount: number }>('previewOrderImport', { fileId })).toMatchObject({ orderCount: 1, problemRowCount: 0 });
+  }, SLOW_MS);
+
+  it('draws carrier ZPL in its bundled worker, the renderer bundled with it', async () => {
+    // The host starts this file as its ZPL worker at the first carrier ZPL label for a PDF printer.
+    const worker = new Worker(join(buildDir, 'electron', 'zplDrawWorker.js'));
+    try {
+      const request: ZplDrawRequest = { id: 7, program: '^XA^FO40,40^GB100,60,60^FS^XZ', widthMm: 50.8, lengthMm: 25.4, dotsPerMm: 8 };
+      worker.postMessage(request);
+      const [answer] = (await once(worker, 'message')) as [ZplDrawAnswer];
+      if ('error' in answer) throw new Error(answer.error);
+      expect(answer.id).toBe(7);
+      const { width, pixels } = answer.image;
+      // The box drawn black, the paper around it white.
+      expect(pixels[70 * width + 90]).toBeLessThan(128);
+      expect(pixels[10 * width + 10]).toBeGreaterThan(128);
+    } finally {
+      await worker.terminate();
+    }
   }, SLOW_MS);
 });

@@ -1,0 +1,60 @@
+/**
+ * Carrier ZPL drawn for a PDF printer in a worker thread: the station's own thread goes on turning
+ * while a label is drawn, labels asked for at once come back each as drawn alone, and a worker that
+ * stops fails the labels waiting for it with words, the next label starting another.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { drawZpl, splitZpl, type CarrierZplLabel } from '../../../electron/printing/zpl/carrier';
+import { stopZplDrawer } from '../../../electron/printing/zpl/zplDrawer';
+import { carrierLabelsDir } from '../../support/carrierFixtures';
+
+async function firstLabel(file: string): Promise<CarrierZplLabel> {
+  const [label] = splitZpl((await readFile(join(carrierLabelsDir(), file))).toString('latin1'));
+  if (label === undefined) throw new Error(`${file} holds no label`);
+  return label;
+}
+
+/** Turns of this thread's event loop until `work` settles. */
+async function turnsDuring(work: Promise<unknown>): Promise<number> {
+  let settled = false;
+  void work.finally(() => (settled = true)).catch(() => undefined);
+  let turns = 0;
+  while (!settled) {
+    await new Promise((resolve) => setImmediate(resolve));
+    turns += 1;
+  }
+  return turns;
+}
+
+describe('carrier ZPL drawn in a worker thread', () => {
+  it('leaves the station\'s thread free while a label is drawn', async () => {
+    const label = await firstLabel('zebrash-fedex.zpl');
+    await drawZpl(label); // the worker started and the renderer loaded
+    const drawing = drawZpl(label);
+    // On the station's thread the draw was one call of a tenth of a second or more: no turn at all.
+    expect(await turnsDuring(drawing)).toBeGreaterThan(10);
+    const image = await drawing;
+    expect(image.pixels.length).toBe(image.width * image.height);
+    expect(image.pixels.some((p) => p < 128)).toBe(true);
+  });
+
+  it('gives each of labels asked for at once the drawing it gets alone', async () => {
+    const labels = await Promise.all(['zebrash-ups.zpl', 'zebrash-usps.zpl', 'chronopost.zpl'].map(firstLabel));
+    const alone = [];
+    for (const label of labels) alone.push(await drawZpl(label));
+    const together = await Promise.all(labels.map((label) => drawZpl(label)));
+    expect(together.map((image) => [image.width, image.height])).toEqual(alone.map((image) => [image.width, image.height]));
+    for (const [i, image] of together.entries()) expect(Buffer.from(image.pixels).equals(Buffer.from(alone[i]!.pixels))).toBe(true);
+  });
+
+  it('fails the labels waiting for a worker that stopped, in words, and draws the next in a new one', async () => {
+    const label = await firstLabel('zebrash-dhlpaket.zpl');
+    const waiting = drawZpl(label);
+    await stopZplDrawer();
+    await expect(waiting).rejects.toThrow(/^the ZPL renderer stopped \(exit code \d+\)$/);
+    const next = await drawZpl(label);
+    expect(next.pixels.some((p) => p < 128)).toBe(true);
+  });
+});
