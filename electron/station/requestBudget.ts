@@ -42,7 +42,6 @@ export interface LinkView {
 
 export class RequestBudget implements RequestGate {
   readonly #parts: RequestBudgetParts;
-  readonly #own: RequestLimiter;
   #gate: RequestGate;
   #mode: RequestBudgetMode;
   #shared: { readonly budget: SharedBudget; readonly warehouse: Warehouse } | undefined;
@@ -56,13 +55,12 @@ export class RequestBudget implements RequestGate {
 
   constructor(parts: RequestBudgetParts) {
     this.#parts = parts;
-    this.#own = new RequestLimiter(parts.limit, parts.timers);
     if (parts.warehouseSetUp) {
       const share = this.#localShare(WHY_NOT_SHARED.connecting);
       this.#gate = share.gate;
       this.#mode = share.mode;
     } else {
-      this.#gate = this.#own;
+      this.#gate = new RequestLimiter(parts.limit, parts.timers);
       this.#mode = this.#ownMode();
     }
   }
@@ -132,8 +130,12 @@ export class RequestBudget implements RequestGate {
       this.#use(budget, modeOf(budget.mode));
     } else {
       this.#shared = undefined;
-      if (status.state === 'notConfigured') this.#use(this.#own, this.#ownMode());
-      else {
+      if (status.state === 'notConfigured') {
+        // The own window already in use keeps what it counts; a new one starts from what still
+        // counts at the service: the whole shared window at this desk's last look (the other
+        // desks' requests are on the same credential) and what it sent on a local share since.
+        if (this.#mode.kind !== 'own') this.#use(this.#ownLimit(previous?.budget.stillCounted(this.#parts.limit) ?? []), this.#ownMode());
+      } else {
         // What the shared window held at this desk's last look still counts at the service.
         const share = this.#localShare(WHY_NOT_SHARED[status.state], (perWindow) => previous?.budget.stillCounted(perWindow) ?? []);
         // A share already in use keeps its window (what it sent still counts); only its words change.
@@ -169,6 +171,13 @@ export class RequestBudget implements RequestGate {
     if (shared === undefined) return;
     this.#shared = undefined;
     await shared.budget.close();
+  }
+
+  /** The desk's own window of the whole tier, starting with the requests sent (`counted`) and those of its local shares. */
+  #ownLimit(counted: readonly number[]): RequestLimiter {
+    const now = this.#parts.timers.now();
+    const ownSlots = this.#used.filter((slot) => slot.at > now - USED_KEPT_MS).map((slot) => slot.at);
+    return new RequestLimiter(this.#parts.limit, this.#parts.timers, { counted: [...counted, ...ownSlots] });
   }
 
   /** A conservative share of the tier while the warehouse cannot be used (its own 60-second window). */

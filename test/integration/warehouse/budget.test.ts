@@ -247,4 +247,73 @@ describe('a desk that leaves the shared window', () => {
     expect(asked.granted).toHaveLength(6);
     await requestBudget.close();
   });
+
+  it('starts its own window, when the warehouse is turned off, with the whole shared window it last saw, the other desks\' requests too', async () => {
+    const clock = new VirtualClock();
+    const identity = Math.random().toString(36);
+    const other = await new SharedBudget({
+      db: desks[1]!.db,
+      deskId: desks[1]!.desk.id,
+      credential: budgetCredentialKey('https://leaving.example', identity),
+      limit: LEAVING_LIMIT,
+      timers: clock,
+    }).open();
+    // Another desk on the same credential took 4 of the 12.
+    for (let i = 0; i < 4; i += 1) (await other.acquire(undefined, 'rateShop')).settle(clock.now());
+    const modes: string[] = [];
+    const requestBudget = new RequestBudget({
+      baseUrl: 'https://leaving.example',
+      identity,
+      limit: LEAVING_LIMIT,
+      timers: clock,
+      warehouseSetUp: true,
+      onModeChange: (mode) => modes.push(mode.kind),
+      log: () => undefined,
+    });
+    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
+    for (let i = 0; i < 6; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
+    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    expect(modes).toEqual(['shared', 'own']);
+    // 10 of the credential's 12 went out in this window, 4 of them from the other desk: 2 fit now.
+    const asked = ask(requestBudget, 6);
+    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(2);
+    await clock.advance(59_000);
+    expect(asked.granted).toHaveLength(2);
+    await clock.advance(2_000);
+    expect(asked.granted).toHaveLength(6);
+    // Told again that the warehouse is off: the window in use keeps what it counts (the 4 just
+    // granted), so 8 more fit, not a fresh 12.
+    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    const more = ask(requestBudget, 10);
+    await expect.poll(() => more.granted.length, { timeout: 30_000 }).toBe(8);
+    await clock.advance(0);
+    expect(more.granted).toHaveLength(8);
+    await requestBudget.close();
+    await other.close();
+  });
+
+  it('starts its own window, when the warehouse is turned off while unreachable, with what it sent on its local share', async () => {
+    const clock = new VirtualClock();
+    const requestBudget = new RequestBudget({
+      baseUrl: 'https://leaving.example',
+      identity: Math.random().toString(36),
+      limit: LEAVING_LIMIT,
+      timers: clock,
+      warehouseSetUp: true,
+      onModeChange: () => undefined,
+      log: () => undefined,
+    });
+    expect(requestBudget.mode.kind).toBe('local');
+    // Its local share is half the tier: all 6 used.
+    for (let i = 0; i < 6; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
+    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    expect(requestBudget.mode.kind).toBe('own');
+    const asked = ask(requestBudget, 8);
+    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(6);
+    await clock.advance(59_000);
+    expect(asked.granted).toHaveLength(6);
+    await clock.advance(2_000);
+    expect(asked.granted).toHaveLength(8);
+    await requestBudget.close();
+  });
 });
