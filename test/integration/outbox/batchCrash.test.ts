@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build, type BuildOptions } from 'esbuild';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import { buildNodeStation } from '../../../electron/tools/mainBuild';
 import { profileStorePath } from '../../../electron/station/connection';
 import { batches, documents, openStationStore, outbox, printJobs } from '../../../electron/store';
 import { pdfPageCount, pdfPageTexts } from '../../support/labelOutput';
@@ -51,23 +51,11 @@ beforeAll(async () => {
   cups = await startPrivateCups();
   sandbox = await startSandbox({ dbPath: join(dir, 'sandbox.db'), requestsPerMinute: 100_000 });
   sandbox.faults.set({ latencyMs: 25 });
-  // The station and, beside it as the built app has it, the worker that reads order files.
-  bundleDir = join(process.cwd(), '.cache', `batch-crash-${process.pid}`);
-  mkdirSync(bundleDir, { recursive: true });
-  stationScript = join(bundleDir, 'station.mjs');
-  const common: BuildOptions = {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['electron', 'better-sqlite3', 'pdf-to-printer', 'esbuild', 'vite'],
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as createBundleRequire } from 'node:module'; const require = createBundleRequire(import.meta.url);" },
-  };
-  await Promise.all([
-    build({ ...common, entryPoints: ['test/integration/outbox/batchStationProcess.ts'], outfile: stationScript }),
-    build({ ...common, entryPoints: ['electron/orders/orderFileWorker.ts'], outfile: join(bundleDir, 'orderFileWorker.js') }),
-  ]);
+  // The station and, beside it as the built app has it, its worker threads: bundled as the build
+  // bundles the web host, inside the project so the external modules resolve from its node_modules.
+  mkdirSync(join(process.cwd(), '.cache'), { recursive: true });
+  bundleDir = mkdtempSync(join(process.cwd(), '.cache', 'batch-crash-'));
+  stationScript = (await buildNodeStation(process.cwd(), 'test/integration/outbox/batchStationProcess.ts', bundleDir, 'station.mjs')).script;
 }, 300_000);
 
 afterAll(async () => {

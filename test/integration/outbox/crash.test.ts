@@ -4,8 +4,8 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
+import { buildNodeStation } from '../../../electron/tools/mainBuild';
 import { openStationStore } from '../../../electron/store/database';
 import * as outbox from '../../../electron/store/outbox';
 import { listDocuments } from '../../../electron/store/documents';
@@ -27,6 +27,7 @@ const MAX_KILL_DELAY_MS = 40;
 let dir: string;
 let sandbox: RunningSandbox;
 let stationScript: string;
+let bundleDir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'packbench-crash-'));
@@ -34,17 +35,17 @@ beforeAll(async () => {
   // the kills land while answers are on their way.
   sandbox = await startSandbox({ dbPath: join(dir, 'sandbox.db'), requestsPerMinute: 100_000 });
   sandbox.faults.set({ latencyMs: 25 });
-  // Bundled once so each restart takes a fraction of a second, not a TypeScript compile;
-  // inside the project, so that better-sqlite3 resolves from its node_modules.
-  mkdirSync('.cache', { recursive: true });
-  stationScript = join(process.cwd(), '.cache', `crash-station-${process.pid}.mjs`);
-  await build({ entryPoints: ['test/integration/outbox/stationProcess.ts'], outfile: stationScript, bundle: true, platform: 'node', format: 'esm', external: ['better-sqlite3'], logLevel: 'warning', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+  // Bundled once, as the build bundles the web host, so each restart takes a fraction of a second,
+  // not a TypeScript compile; inside the project, so the external modules resolve from its node_modules.
+  mkdirSync(join(process.cwd(), '.cache'), { recursive: true });
+  bundleDir = mkdtempSync(join(process.cwd(), '.cache', 'crash-station-'));
+  stationScript = (await buildNodeStation(process.cwd(), 'test/integration/outbox/stationProcess.ts', bundleDir, 'station.mjs')).script;
 }, 300_000);
 
 afterAll(async () => {
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
-  rmSync(stationScript, { force: true });
+  rmSync(bundleDir, { recursive: true, force: true });
 });
 
 /** Runs the station until it says it drained, or, with `kill`, until `delayMs` after its `sends`-th send left. */
