@@ -179,90 +179,38 @@ describe('one credential\'s limit shared by three desks', () => {
 
 describe('a desk that leaves the shared window', () => {
   const LEAVING_LIMIT = 12;
+  const LEAVING_URL = 'https://leaving.example';
+  const newIdentity = (): string => Math.random().toString(36);
 
-  /** A fresh credential's shared budget at the first desk, on a virtual clock, with `used` of its 12 slots taken. */
-  async function budgetWith(used: number, clock: VirtualClock, probeMs?: number): Promise<SharedBudget> {
-    const warehouse = desks[0]!;
+  interface Gate {
+    acquire(signal?: AbortSignal, operation?: string): Promise<{ settle(at: number): void }>;
+  }
+
+  /** Takes `n` slots one after the other, each answered at once. */
+  async function take(gate: Gate, n: number, clock: VirtualClock): Promise<void> {
+    for (let i = 0; i < n; i += 1) (await gate.acquire(undefined, 'rateShop')).settle(clock.now());
+  }
+
+  /** A fresh credential's shared budget at desk `deskIndex` (the first), on a virtual clock, with `used` of its 12 slots taken. */
+  async function budgetWith(used: number, clock: VirtualClock, options: { probeMs?: number; identity?: string; deskIndex?: number } = {}): Promise<SharedBudget> {
+    const warehouse = desks[options.deskIndex ?? 0]!;
     const budget = await new SharedBudget({
       db: warehouse.db,
       deskId: warehouse.desk.id,
-      credential: budgetCredentialKey('https://leaving.example', Math.random().toString(36)),
+      credential: budgetCredentialKey(LEAVING_URL, options.identity ?? newIdentity()),
       limit: LEAVING_LIMIT,
       timers: clock,
-      ...(probeMs === undefined ? {} : { probeMs }),
+      ...(options.probeMs === undefined ? {} : { probeMs: options.probeMs }),
     }).open();
-    for (let i = 0; i < used; i += 1) (await budget.acquire(undefined, 'rateShop')).settle(clock.now());
+    await take(budget, used, clock);
     return budget;
   }
 
-  /** Asks `gate` for `n` slots and counts those granted as the virtual clock moves. */
-  function ask(gate: { acquire(signal?: AbortSignal, operation?: string): Promise<unknown> }, n: number): { granted: number[] } {
-    const granted: number[] = [];
-    for (let i = 0; i < n; i += 1) void gate.acquire(undefined, 'validateAddress').then(() => granted.push(i));
-    return { granted };
-  }
-
-  it('sends on its local share only the room the shared window had at its last look, the rest once that has aged out', async () => {
-    const clock = new VirtualClock();
-    // Kept local for the test: the database is in fact there, and its probe would find it.
-    const budget = await budgetWith(10, clock, 3_600_000);
-    budget.databaseUnreachable('the link is down');
-    expect(budget.mode).toMatchObject({ kind: 'local', perWindow: LEAVING_LIMIT / 2 });
-    const asked = ask(budget, 6);
-    // 10 of 12 were used: 2 fit now, not the whole share of 6 on top of a nearly full window. (Real
-    // time, not the virtual clock, may pass first: the budget's last word to the database, that this
-    // desk has left the line, is still on its way when the asks arrive.)
-    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(2);
-    expect(budget.waiting).toBe(4);
-    await clock.advance(59_000);
-    expect(asked.granted).toHaveLength(2);
-    await clock.advance(2_000);
-    expect(asked.granted).toHaveLength(6);
-    await budget.close();
-  });
-
-  it('hands what it last saw to the local share the station falls back to when the link goes down', async () => {
-    const clock = new VirtualClock();
-    const warehouse = desks[0]!;
+  /** The station's request budget for a profile on the credential `identity`, a warehouse set up; and the modes it went through. */
+  function stationBudget(clock: VirtualClock, identity = newIdentity()): { requestBudget: RequestBudget; modes: string[] } {
     const modes: string[] = [];
     const requestBudget = new RequestBudget({
-      baseUrl: 'https://leaving.example',
-      identity: Math.random().toString(36),
-      limit: LEAVING_LIMIT,
-      timers: clock,
-      warehouseSetUp: true,
-      onModeChange: (mode) => modes.push(mode.kind),
-      log: () => undefined,
-    });
-    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse });
-    expect(requestBudget.mode.kind).toBe('shared');
-    for (let i = 0; i < 10; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
-    await requestBudget.follow({ status: { state: 'unreachable', words: 'Unreachable' }, warehouse: undefined });
-    expect(modes).toEqual(['shared', 'local']);
-    const asked = ask(requestBudget, 6);
-    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(2);
-    await clock.advance(59_000);
-    expect(asked.granted).toHaveLength(2);
-    await clock.advance(2_000);
-    expect(asked.granted).toHaveLength(6);
-    await requestBudget.close();
-  });
-
-  it('starts its own window, when the warehouse is turned off, with the whole shared window it last saw, the other desks\' requests too', async () => {
-    const clock = new VirtualClock();
-    const identity = Math.random().toString(36);
-    const other = await new SharedBudget({
-      db: desks[1]!.db,
-      deskId: desks[1]!.desk.id,
-      credential: budgetCredentialKey('https://leaving.example', identity),
-      limit: LEAVING_LIMIT,
-      timers: clock,
-    }).open();
-    // Another desk on the same credential took 4 of the 12.
-    for (let i = 0; i < 4; i += 1) (await other.acquire(undefined, 'rateShop')).settle(clock.now());
-    const modes: string[] = [];
-    const requestBudget = new RequestBudget({
-      baseUrl: 'https://leaving.example',
+      baseUrl: LEAVING_URL,
       identity,
       limit: LEAVING_LIMIT,
       timers: clock,
@@ -270,20 +218,72 @@ describe('a desk that leaves the shared window', () => {
       onModeChange: (mode) => modes.push(mode.kind),
       log: () => undefined,
     });
+    return { requestBudget, modes };
+  }
+
+  /** Asks `gate` for `n` slots and counts those granted as the virtual clock moves. */
+  function ask(gate: Gate, n: number): { granted: number[] } {
+    const granted: number[] = [];
+    for (let i = 0; i < n; i += 1) void gate.acquire(undefined, 'validateAddress').then(() => granted.push(i));
+    return { granted };
+  }
+
+  /**
+   * `now` of the asked slots are granted at once and no more until a window has passed, then `later`
+   * in all. (Real time, not the virtual clock, may pass before the first: a shared budget's last
+   * word to the database, that this desk has left the line, can still be on its way when the asks arrive.)
+   */
+  async function expectGranted(asked: { granted: number[] }, clock: VirtualClock, now: number, later: number): Promise<void> {
+    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(now);
+    await clock.advance(59_000);
+    expect(asked.granted).toHaveLength(now);
+    await clock.advance(2_000);
+    expect(asked.granted).toHaveLength(later);
+  }
+
+  const OFF = { status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined } as const;
+
+  it('sends on its local share only the room the shared window had at its last look, the rest once that has aged out', async () => {
+    const clock = new VirtualClock();
+    // Kept local for the test: the database is in fact there, and its probe would find it.
+    const budget = await budgetWith(10, clock, { probeMs: 3_600_000 });
+    budget.databaseUnreachable('the link is down');
+    expect(budget.mode).toMatchObject({ kind: 'local', perWindow: LEAVING_LIMIT / 2 });
+    const asked = ask(budget, 6);
+    // 10 of 12 were used: 2 fit now, not the whole share of 6 on top of a nearly full window.
+    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(2);
+    expect(budget.waiting).toBe(4);
+    await expectGranted(asked, clock, 2, 6);
+    await budget.close();
+  });
+
+  it('hands what it last saw to the local share the station falls back to when the link goes down', async () => {
+    const clock = new VirtualClock();
+    const { requestBudget, modes } = stationBudget(clock);
     await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
-    for (let i = 0; i < 6; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
-    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    expect(requestBudget.mode.kind).toBe('shared');
+    await take(requestBudget, 10, clock);
+    await requestBudget.follow({ status: { state: 'unreachable', words: 'Unreachable' }, warehouse: undefined });
+    expect(modes).toEqual(['shared', 'local']);
+    await expectGranted(ask(requestBudget, 6), clock, 2, 6);
+    await requestBudget.close();
+  });
+
+  it("starts its own window, when the warehouse is turned off, with the whole shared window it last saw, the other desks' requests too", async () => {
+    const clock = new VirtualClock();
+    const identity = newIdentity();
+    // Another desk on the same credential took 4 of the 12.
+    const other = await budgetWith(4, clock, { identity, deskIndex: 1 });
+    const { requestBudget, modes } = stationBudget(clock, identity);
+    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
+    await take(requestBudget, 6, clock);
+    await requestBudget.follow(OFF);
     expect(modes).toEqual(['shared', 'own']);
     // 10 of the credential's 12 went out in this window, 4 of them from the other desk: 2 fit now.
-    const asked = ask(requestBudget, 6);
-    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(2);
-    await clock.advance(59_000);
-    expect(asked.granted).toHaveLength(2);
-    await clock.advance(2_000);
-    expect(asked.granted).toHaveLength(6);
+    await expectGranted(ask(requestBudget, 6), clock, 2, 6);
     // Told again that the warehouse is off: the window in use keeps what it counts (the 4 just
     // granted), so 8 more fit, not a fresh 12.
-    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    await requestBudget.follow(OFF);
     const more = ask(requestBudget, 10);
     await expect.poll(() => more.granted.length, { timeout: 30_000 }).toBe(8);
     await clock.advance(0);
@@ -294,26 +294,13 @@ describe('a desk that leaves the shared window', () => {
 
   it('starts its own window, when the warehouse is turned off while unreachable, with what it sent on its local share', async () => {
     const clock = new VirtualClock();
-    const requestBudget = new RequestBudget({
-      baseUrl: 'https://leaving.example',
-      identity: Math.random().toString(36),
-      limit: LEAVING_LIMIT,
-      timers: clock,
-      warehouseSetUp: true,
-      onModeChange: () => undefined,
-      log: () => undefined,
-    });
+    const { requestBudget } = stationBudget(clock);
     expect(requestBudget.mode.kind).toBe('local');
     // Its local share is half the tier: all 6 used.
-    for (let i = 0; i < 6; i += 1) (await requestBudget.acquire(undefined, 'rateShop')).settle(clock.now());
-    await requestBudget.follow({ status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined });
+    await take(requestBudget, 6, clock);
+    await requestBudget.follow(OFF);
     expect(requestBudget.mode.kind).toBe('own');
-    const asked = ask(requestBudget, 8);
-    await expect.poll(() => asked.granted.length, { timeout: 30_000 }).toBe(6);
-    await clock.advance(59_000);
-    expect(asked.granted).toHaveLength(6);
-    await clock.advance(2_000);
-    expect(asked.granted).toHaveLength(8);
+    await expectGranted(ask(requestBudget, 8), clock, 6, 8);
     await requestBudget.close();
   });
 });
