@@ -45,6 +45,8 @@ export class RequestBudget implements RequestGate {
   #gate: RequestGate;
   #mode: RequestBudgetMode;
   #shared: { readonly budget: SharedBudget; readonly warehouse: Warehouse } | undefined;
+  /** The shared budget this desk used last, closed or not: what it saw counts at the service until it ages out. */
+  #lastShared: SharedBudget | undefined;
   /** A 429's hold, carried to the next gate too. */
   #heldUntil = Number.NEGATIVE_INFINITY;
   /** One change of gate at a time, in the order the link's states arrived. */
@@ -133,8 +135,9 @@ export class RequestBudget implements RequestGate {
       if (status.state === 'notConfigured') {
         // The own window already in use keeps what it counts; a new one starts from what still
         // counts at the service: the whole shared window at this desk's last look (the other
-        // desks' requests are on the same credential) and what it sent on a local share since.
-        if (this.#mode.kind !== 'own') this.#use(this.#ownLimit(previous?.budget.stillCounted(this.#parts.limit) ?? []), this.#ownMode());
+        // desks' requests are on the same credential), even if a local share came between, and
+        // what it sent on a local share since.
+        if (this.#mode.kind !== 'own') this.#use(this.#ownLimit(this.#lastShared?.stillCounted(this.#parts.limit) ?? []), this.#ownMode());
       } else {
         // What the shared window held at this desk's last look still counts at the service.
         const share = this.#localShare(WHY_NOT_SHARED[status.state], (perWindow) => previous?.budget.stillCounted(perWindow) ?? []);
@@ -163,6 +166,7 @@ export class RequestBudget implements RequestGate {
       },
     });
     this.#shared = { budget, warehouse };
+    this.#lastShared = budget;
     return budget.open();
   }
 

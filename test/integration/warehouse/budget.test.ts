@@ -292,6 +292,24 @@ describe('a desk that leaves the shared window', () => {
     await other.close();
   });
 
+  it('starts its own window with the whole shared window it last saw, when the warehouse is turned off after the link went down', async () => {
+    const clock = new VirtualClock();
+    const identity = newIdentity();
+    const other = await budgetWith(4, clock, { identity, deskIndex: 1 });
+    const { requestBudget, modes } = stationBudget(clock, identity);
+    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
+    await take(requestBudget, 6, clock);
+    await requestBudget.follow({ status: { state: 'unreachable', words: 'Unreachable' }, warehouse: undefined });
+    // One more on the local share of 6 (10 of 12 used: it had room for 2).
+    await take(requestBudget, 1, clock);
+    await requestBudget.follow(OFF);
+    expect(modes).toEqual(['shared', 'local', 'own']);
+    // The 10 the shared window held and the 1 since: 1 fits now, not the local share's count alone.
+    await expectGranted(ask(requestBudget, 6), clock, 1, 6);
+    await requestBudget.close();
+    await other.close();
+  });
+
   it('starts its own window, when the warehouse is turned off while unreachable, with what it sent on its local share', async () => {
     const clock = new VirtualClock();
     const { requestBudget } = stationBudget(clock);
