@@ -106,9 +106,12 @@ export class HttpTransport {
           connected = true;
           return;
         }
-        timers.push(setTimeout(() => fail('timeout', `no connection to ${url.host} within ${request.connectTimeoutMs} ms`), request.connectTimeoutMs));
+        const connecting = setTimeout(() => fail('timeout', `no connection to ${url.host} within ${request.connectTimeoutMs} ms`), request.connectTimeoutMs);
+        timers.push(connecting);
         socket.once(secure ? 'secureConnect' : 'connect', () => {
           connected = true;
+          // Connected: from here the answer has the total timeout, however long it takes.
+          clearTimeout(connecting);
         });
       });
       req.on('error', (error: NodeJS.ErrnoException) => fail('network', describeNetworkError(error, url), error));
