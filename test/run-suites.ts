@@ -1,15 +1,13 @@
 /**
- * `npm test`: runs every suite (unit, contract and integration under Vitest, then the browser
- * suite under Playwright) and ends with one line that counts them all and says how long the whole
- * run took: `Summary: N passed, N failed, N skipped in M min S s`. A test file that crashed counts
- * as failed (test/suiteReports.ts); the run exits non-zero when anything failed. Each line a suite
- * prints starts with its name.
+ * `npm test`: runs every suite (unit, contract and integration under Vitest, and the browser
+ * suite under Playwright) side by side, and ends with one line that counts them all and says how
+ * long the whole run took: `Summary: N passed, N failed, N skipped in M min S s`. A test file that
+ * crashed counts as failed (test/suiteReports.ts); the run exits non-zero when anything failed.
  *
- * One after the other because each suite alone keeps both cores of a 2-core desk machine busy
- * (Vitest's workers are one more than the CPUs; the browser suite's two workers, their stations
- * and Chromium kept the cores 98% busy): side by side they only contended, and the whole run
- * took longer (13 min 53 s against 13 min 9 s one after the other, on the same idle machine).
- * `TEST_SIDE_BY_SIDE=1` runs them at the same time instead.
+ * Side by side because much of a browser test is waiting (on a page, a spooler, the service)
+ * while Vitest's files are mostly work: together they keep both cores of a desk machine busy
+ * where one after the other left them half idle. Each line a suite prints starts with its name.
+ * `TEST_ONE_AT_A_TIME=1` runs them one after the other instead (a machine short of memory).
  *
  * The runner's own test points it elsewhere: `TEST_SUITES` (`vitest`, `playwright`, or both,
  * comma-separated), `VITEST_CONFIG`, `PLAYWRIGHT_CONFIG` and `TEST_SUMMARY_DIR` (where the JSON
@@ -77,9 +75,9 @@ async function runPlaywright(): Promise<{ outcome: SuiteOutcome; report: unknown
   return { outcome: { name: 'browser (Playwright)', tally: playwrightTally(report), exitStatus }, report };
 }
 
-const sideBySide = process.env.TEST_SIDE_BY_SIDE === '1';
+const oneAtATime = process.env.TEST_ONE_AT_A_TIME === '1';
 const vitestRun = suitesToRun.has('vitest') ? runVitest() : undefined;
-if (!sideBySide) await vitestRun;
+if (oneAtATime) await vitestRun;
 const playwrightRun = suitesToRun.has('playwright') ? runPlaywright() : undefined;
 
 const outcomes: SuiteOutcome[] = [];

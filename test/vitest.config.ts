@@ -62,7 +62,8 @@ export default defineConfig({
     isolate: false,
     // Vitest's default is one worker less than the CPUs: a single worker on a 2-core desk
     // machine. Many files mostly wait (on child processes, CUPS, a minute-long network drop), and
-    // a worker held by one is a core left idle: one worker more than the CPUs keeps both busy.
+    // a worker held by one is a core left idle beside the browser suite: one worker more than the
+    // CPUs keeps both busy.
     maxWorkers: Math.max(3, availableParallelism() + 1),
     sequence: { sequencer: SlowFilesFirst },
     projects: [

@@ -3,7 +3,7 @@
  * one whose hook fails ("socket hang up", as when a server a file needs hangs up) count as failed
  * in the suite's line and in the summary, a Playwright spec that fails while loading too, and the
  * run exits non-zero whatever the other files did; a run of passing files alone exits 0. The suites
- * run one after the other, or side by side when asked.
+ * run side by side, or one after the other when asked.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,18 +45,18 @@ describe("npm test's summary", () => {
     expect(run.lines).toContain('  crashed: Error: socket hang up');
     expect(run.lines.find((line) => line.startsWith('Summary: '))).toMatch(/^Summary: 1 passed, 3 failed, 0 skipped in /);
     expect(run.status).toBe(1);
-    // One suite after the other, each line of theirs led by its suite's name.
+    // The suites ran side by side, each line of theirs led by its suite's name.
+    expect(run.lines.some((line) => line.startsWith('[vitest] '))).toBe(true);
+    expect(run.lines.some((line) => line.startsWith('[browser] '))).toBe(true);
+  });
+
+  it('one suite after the other on asking, with the same summary', () => {
+    const run = runSuites({ TEST_SUITES: 'vitest,playwright', TEST_ONE_AT_A_TIME: '1' });
+    expect(run.lines.find((line) => line.startsWith('Summary: '))).toMatch(/^Summary: 1 passed, 3 failed, 0 skipped in /);
     const lastVitest = run.lines.findLastIndex((line) => line.startsWith('[vitest] '));
     const firstBrowser = run.lines.findIndex((line) => line.startsWith('[browser] '));
     expect(lastVitest).toBeGreaterThanOrEqual(0);
     expect(firstBrowser).toBeGreaterThan(lastVitest);
-  });
-
-  it('side by side on asking: both suites report, with the same summary', () => {
-    const run = runSuites({ TEST_SUITES: 'vitest,playwright', TEST_SIDE_BY_SIDE: '1' });
-    expect(run.lines.find((line) => line.startsWith('Summary: '))).toMatch(/^Summary: 1 passed, 3 failed, 0 skipped in /);
-    expect(run.lines.some((line) => line.startsWith('[vitest] '))).toBe(true);
-    expect(run.lines.some((line) => line.startsWith('[browser] '))).toBe(true);
     expect(run.status).toBe(1);
   });
 
