@@ -221,6 +221,16 @@ describe('a desk that leaves the shared window', () => {
     return { requestBudget, modes };
   }
 
+  /** Another desk took 4 of a fresh credential's 12, then the station's budget, connected, took 6. */
+  async function sharedWithAnotherDesk(clock: VirtualClock): Promise<{ requestBudget: RequestBudget; modes: string[]; other: SharedBudget }> {
+    const identity = newIdentity();
+    const other = await budgetWith(4, clock, { identity, deskIndex: 1 });
+    const { requestBudget, modes } = stationBudget(clock, identity);
+    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
+    await take(requestBudget, 6, clock);
+    return { requestBudget, modes, other };
+  }
+
   /** Asks `gate` for `n` slots and counts those granted as the virtual clock moves. */
   function ask(gate: Gate, n: number): { granted: number[] } {
     const granted: number[] = [];
@@ -271,12 +281,7 @@ describe('a desk that leaves the shared window', () => {
 
   it("starts its own window, when the warehouse is turned off, with the whole shared window it last saw, the other desks' requests too", async () => {
     const clock = new VirtualClock();
-    const identity = newIdentity();
-    // Another desk on the same credential took 4 of the 12.
-    const other = await budgetWith(4, clock, { identity, deskIndex: 1 });
-    const { requestBudget, modes } = stationBudget(clock, identity);
-    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
-    await take(requestBudget, 6, clock);
+    const { requestBudget, modes, other } = await sharedWithAnotherDesk(clock);
     await requestBudget.follow(OFF);
     expect(modes).toEqual(['shared', 'own']);
     // 10 of the credential's 12 went out in this window, 4 of them from the other desk: 2 fit now.
@@ -294,11 +299,7 @@ describe('a desk that leaves the shared window', () => {
 
   it('starts its own window with the whole shared window it last saw, when the warehouse is turned off after the link went down', async () => {
     const clock = new VirtualClock();
-    const identity = newIdentity();
-    const other = await budgetWith(4, clock, { identity, deskIndex: 1 });
-    const { requestBudget, modes } = stationBudget(clock, identity);
-    await requestBudget.follow({ status: { state: 'connected', words: 'Connected' }, warehouse: desks[0]! });
-    await take(requestBudget, 6, clock);
+    const { requestBudget, modes, other } = await sharedWithAnotherDesk(clock);
     await requestBudget.follow({ status: { state: 'unreachable', words: 'Unreachable' }, warehouse: undefined });
     // One more on the local share of 6 (10 of 12 used: it had room for 2).
     await take(requestBudget, 1, clock);
