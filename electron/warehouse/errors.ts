@@ -45,9 +45,13 @@ export class WarehouseNotSetUpError extends Error {
  * sent again when the database is back.
  */
 export class WarehouseUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** What went wrong, in the connection's own words (the message wraps them in a sentence). */
+  readonly reason: string;
+
+  constructor(message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
     this.name = 'WarehouseUnavailableError';
+    this.reason = options?.reason ?? message;
   }
 }
 

@@ -47,7 +47,8 @@ export function messageOf(error: unknown): string {
 /** A broken connection as `WarehouseUnavailableError`; any other error as it is. */
 export function asWarehouseError(error: unknown): unknown {
   if (error instanceof WarehouseUnavailableError || !isConnectionFailure(error)) return error;
-  return new WarehouseUnavailableError(`The warehouse database cannot be reached (${messageOf(error) || codeOf(error) || 'connection failed'}).`, { cause: error });
+  const reason = messageOf(error) || codeOf(error) || 'connection failed';
+  return new WarehouseUnavailableError(`The warehouse database cannot be reached (${reason}).`, { cause: error, reason });
 }
 
 /** Runs one statement; `values` are sent apart from the text. */

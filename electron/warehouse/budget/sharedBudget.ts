@@ -24,7 +24,8 @@ import { DEFAULT_MARGIN_MS, abortReason, permitWaiter, type Permit, type PermitW
 import { SlidingWindow } from '../../service/slidingWindow';
 import { BUDGET_CHANNEL } from '../changes';
 import type { ListenerEvents } from '../listener';
-import { BigId, inTransaction, messageOf, row, rows, run, type Db, type Tx } from '../sql';
+import { WarehouseUnavailableError } from '../errors';
+import { BigId, inTransaction, isConnectionFailure, messageOf, row, rows, run, type Db, type Tx } from '../sql';
 import { FAIRNESS_WINDOWS, decide, type BudgetDecision, type BudgetSnapshot, type DeskDemand } from './decide';
 import { priorityOf, rankOf } from './priorities';
 
@@ -77,6 +78,11 @@ function seenSlots(seen: SeenWindow | undefined, perWindow: number): number[] {
   if (seen === undefined) return [];
   const taken = Math.min(perWindow, Math.max(0, seen.used - (seen.limit - perWindow)));
   return Array.from({ length: taken }, () => seen.at);
+}
+
+/** Why the database is out of reach, without the sentence a connection failure wraps it in (the mode's words have their own). */
+function reasonOf(error: unknown): string {
+  return error instanceof WarehouseUnavailableError ? error.reason : messageOf(error);
 }
 
 function windowWords(windowMs = 60_000): string {
@@ -278,12 +284,28 @@ export class SharedBudget implements RequestGate {
     if (held > 0) return { kind: 'wait', reason: 'held', ms: Math.ceil(held) };
     if (this.currentMode.kind === 'shared') {
       try {
-        return await inTransaction(this.db, (tx) => this.attemptShared(tx));
+        return await this.askDatabase();
       } catch (error) {
         this.goLocal(error);
       }
     }
     return this.attemptLocal();
+  }
+
+  /**
+   * Asks the database for a slot; when the connection broke, once more on a new one. A session the
+   * server ended (this desk stalled mid-transaction past the idle limit, a connection that went
+   * stale) is not a database out of reach, and a local share for it would overrun the credential:
+   * the other desks go on sharing the whole window and cannot know. A grant whose commit was lost
+   * with the connection still counts in the window: on the safe side.
+   */
+  private async askDatabase(): Promise<Attempt> {
+    try {
+      return await inTransaction(this.db, (tx) => this.attemptShared(tx));
+    } catch (error) {
+      if (this.closed || !isConnectionFailure(error)) throw error;
+      return inTransaction(this.db, (tx) => this.attemptShared(tx));
+    }
   }
 
   private async attemptShared(tx: Tx): Promise<Attempt> {
@@ -478,7 +500,7 @@ export class SharedBudget implements RequestGate {
 
   private goLocal(error: unknown): void {
     if (this.currentMode.kind === 'local') return;
-    const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: messageOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });
+    const mode = localShareMode({ limit: this.options.limit, knownDesks: this.knownDesks, reason: reasonOf(error), ...(this.options.windowMs === undefined ? {} : { windowMs: this.options.windowMs }) });
     const window = new SlidingWindow(mode.perWindow, this.windowMs);
     for (const at of seenSlots(this.seen, mode.perWindow)) window.record(at);
     this.local = { window, perWindow: mode.perWindow, used: [] };

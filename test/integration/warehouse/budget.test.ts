@@ -4,6 +4,7 @@
  * the sandbox's clock runs 30 times fast, so its 60-second window is 2 real seconds, and the
  * shared budget's window is 2 seconds too; 20 requests a window stand for a tier.
  */
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/sandbox';
 import { operations } from '../../../electron/service/contract';
@@ -250,6 +251,50 @@ describe('a desk that leaves the shared window', () => {
     await clock.advance(2_000);
     expect(asked.granted).toHaveLength(later);
   }
+
+  /**
+   * The desk's pool, except that the connection it hands out after `endNext()` has had its session
+   * ended by the server first, as PostgreSQL ends one idle in a transaction too long (a desk that
+   * stalled mid-request).
+   */
+  function poolEndingASession(pool: pg.Pool): { db: pg.Pool; endNext(): void; ended(): number } {
+    let armed = false;
+    let ended = 0;
+    const connect = async (): Promise<pg.PoolClient> => {
+      const client = await pool.connect();
+      if (!armed) return client;
+      armed = false;
+      // The session's end also arrives as an error on the client, after the statement that asked for it.
+      client.on('error', () => undefined);
+      await client.query('SELECT pg_terminate_backend(pg_backend_pid())').catch(() => undefined);
+      ended += 1;
+      return client;
+    };
+    // Single statements (`pool.query`) take the pool's own connections, as before.
+    const db = new Proxy(pool, {
+      get: (target, key) => {
+        if (key === 'connect') return connect;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { db, endNext: () => (armed = true), ended: () => ended };
+  }
+
+  it('does not leave it for a session the server ended: it asks again on a new connection', async () => {
+    const clock = new VirtualClock();
+    const warehouse = desks[0]!;
+    const pool = poolEndingASession(warehouse.db);
+    const modes: BudgetMode[] = [];
+    const budget = await new SharedBudget({ db: pool.db, deskId: warehouse.desk.id, credential: budgetCredentialKey(LEAVING_URL, newIdentity()), limit: LEAVING_LIMIT, timers: clock, onModeChange: (mode) => modes.push(mode) }).open();
+    pool.endNext();
+    await take(budget, 1, clock);
+    expect(pool.ended()).toBe(1);
+    // The other desks go on sharing: a local share beside them would overrun the credential.
+    expect(modes).toEqual([]);
+    expect(budget.granted).toEqual({ shared: 1, local: 0 });
+    await budget.close();
+  });
 
   const OFF = { status: { state: 'notConfigured', words: 'Warehouse mode is off' }, warehouse: undefined } as const;
 

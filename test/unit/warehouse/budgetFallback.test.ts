@@ -33,6 +33,8 @@ describe('the shared budget without its database', () => {
     expect(budget.mode).toMatchObject({ kind: 'local', perWindow: 50 });
     expect(modes).toHaveLength(1);
     expect(budget.mode.words).toMatch(/^The warehouse database cannot be reached \(.*ECONNREFUSED.*\): this desk keeps to 50 requests a minute of the credential's 100 until it is back\.$/);
+    // The connection's own words inside the sentence, not a second sentence around them.
+    expect(budget.mode.words.match(/cannot be reached/g)).toHaveLength(1);
 
     const granted: number[] = [];
     for (let i = 0; i < 51; i += 1) void budget.acquire(undefined, 'rateShop').then(() => granted.push(clock.elapsed));
