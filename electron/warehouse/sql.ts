@@ -44,6 +44,11 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** True when the connection broke because nothing came back in time, not because it was closed. */
+function isSilence(error: unknown): boolean {
+  return codeOf(error) === 'ETIMEDOUT' || (error instanceof Error && /timeout/i.test(error.message));
+}
+
 /** A broken connection as `WarehouseUnavailableError`; any other error as it is. */
 export function asWarehouseError(error: unknown): unknown {
   if (error instanceof WarehouseUnavailableError || !isConnectionFailure(error)) return error;
@@ -97,10 +102,16 @@ export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Runs `work` in one transaction (READ COMMITTED; the statements take the row locks they need)
- * and commits. A deadlock or serialization failure runs it again; a broken connection is thrown
- * as `WarehouseUnavailableError` and the client is discarded, not returned to the pool.
+ * and commits. A deadlock or serialization failure runs it again. A connection closed before
+ * COMMIT was sent committed nothing, and may be one session the server ended (it ends one idle in
+ * a transaction for 5 s, as when a busy machine stalls the desk mid-transaction): the work runs
+ * once more on another connection. A connection that went silent (no answer in time: the network
+ * is likely down, and another try would wait as long again), one that breaks after that retry, or
+ * one that breaks while committing (the commit may have happened) is thrown as
+ * `WarehouseUnavailableError`. A broken client is discarded, not returned to the pool.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let reconnected = false;
   for (let attempt = 1; ; attempt += 1) {
     let client: pg.PoolClient;
     try {
@@ -109,19 +120,30 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Pr
       throw asWarehouseError(error);
     }
     let broken = false;
+    /** What broke the connection first: a session ended by the server, or silence. */
+    let brokenBy: unknown;
+    let committing = false;
     // A connection that breaks between two statements emits 'error' on the client, which ends
     // the process unless someone listens; the next statement then fails and says so.
-    const onError = () => (broken = true);
+    const onError = (error: unknown) => {
+      broken = true;
+      brokenBy ??= error;
+    };
     client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
+      committing = true;
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      broken ||= isConnectionFailure(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+      if (isConnectionFailure(error)) onError(error);
+      if (!broken) await client.query('ROLLBACK').catch(onError);
       if (!broken && isRetryable(error) && attempt < MAX_TRANSACTION_ATTEMPTS) continue;
+      if (broken && !committing && !reconnected && !isSilence(brokenBy)) {
+        reconnected = true;
+        continue;
+      }
       throw asWarehouseError(error);
     } finally {
       client.removeListener('error', onError);

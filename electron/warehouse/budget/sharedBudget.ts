@@ -25,7 +25,7 @@ import { SlidingWindow } from '../../service/slidingWindow';
 import { BUDGET_CHANNEL } from '../changes';
 import type { ListenerEvents } from '../listener';
 import { WarehouseUnavailableError } from '../errors';
-import { BigId, inTransaction, isConnectionFailure, messageOf, row, rows, run, type Db, type Tx } from '../sql';
+import { BigId, inTransaction, messageOf, row, rows, run, type Db, type Tx } from '../sql';
 import { FAIRNESS_WINDOWS, decide, type BudgetDecision, type BudgetSnapshot, type DeskDemand } from './decide';
 import { priorityOf, rankOf } from './priorities';
 
@@ -284,28 +284,14 @@ export class SharedBudget implements RequestGate {
     if (held > 0) return { kind: 'wait', reason: 'held', ms: Math.ceil(held) };
     if (this.currentMode.kind === 'shared') {
       try {
-        return await this.askDatabase();
+        // A connection that broke mid-request is tried once more on a new one first (`inTransaction`):
+        // a local share beside desks still sharing the whole window would overrun the credential.
+        return await inTransaction(this.db, (tx) => this.attemptShared(tx));
       } catch (error) {
         this.goLocal(error);
       }
     }
     return this.attemptLocal();
-  }
-
-  /**
-   * Asks the database for a slot; when the connection broke, once more on a new one. A session the
-   * server ended (this desk stalled mid-transaction past the idle limit, a connection that went
-   * stale) is not a database out of reach, and a local share for it would overrun the credential:
-   * the other desks go on sharing the whole window and cannot know. A grant whose commit was lost
-   * with the connection still counts in the window: on the safe side.
-   */
-  private async askDatabase(): Promise<Attempt> {
-    try {
-      return await inTransaction(this.db, (tx) => this.attemptShared(tx));
-    } catch (error) {
-      if (this.closed || !isConnectionFailure(error)) throw error;
-      return inTransaction(this.db, (tx) => this.attemptShared(tx));
-    }
   }
 
   private async attemptShared(tx: Tx): Promise<Attempt> {

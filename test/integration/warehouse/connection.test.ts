@@ -1,11 +1,13 @@
 /**
  * The Settings screen's test button against a real PostgreSQL: what it found, or what went wrong,
  * in words an admin can act on, and the password in none of them; and a desk opening the
- * warehouse with its connections already open, so its first scans wait for none.
+ * warehouse with its connections already open, so its first scans wait for none; and a
+ * transaction whose connection breaks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, checkWarehouseConnection, claimOrder, importOrders, openWarehouse, registerDesk, type ReceivedChange } from '../../../electron/warehouse';
+import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, WarehouseUnavailableError, checkWarehouseConnection, claimOrder, importOrders, openWarehouse, registerDesk, type ReceivedChange } from '../../../electron/warehouse';
 import { primeClaims } from '../../../electron/warehouse/claims';
+import { inTransaction } from '../../../electron/warehouse/sql';
 import { sampleOrders } from './samples';
 import { freePort } from '../../support/privatePostgres';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
@@ -114,5 +116,56 @@ describe('a desk opening the warehouse', () => {
       client.release();
       await pool.end();
     }
+  });
+});
+
+describe('a transaction whose connection breaks', () => {
+  /**
+   * Runs `inTransaction` on a desk's pool; the first `breaks` tries break: the server ends the
+   * session (as it ends one idle in a transaction too long), or the statement gets no answer in time.
+   */
+  async function transactionBreaking(breaks: number, how: 'ended' | 'silent' = 'ended'): Promise<{ outcome: PromiseSettledResult<number>; sessions: number[] }> {
+    const warehouse = await openWarehouse({ settings: server.settings('desk'), desk: { id: 'E1', name: 'Breaking desk' }, vault: await server.vault('desk'), pool: { queryTimeoutMs: 1_000 } });
+    const sessions: number[] = [];
+    try {
+      const [outcome] = await Promise.allSettled([
+        inTransaction(warehouse.db, async (tx) => {
+          const session = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+          sessions.push(session);
+          if (sessions.length <= breaks) await tx.query(how === 'ended' ? 'SELECT pg_terminate_backend(pg_backend_pid())' : 'SELECT pg_sleep(3)');
+          return session;
+        }),
+      ]);
+      return { outcome, sessions };
+    } finally {
+      await warehouse.close();
+    }
+  }
+
+  function expectUnreachable(outcome: PromiseSettledResult<number>): void {
+    expect(outcome.status).toBe('rejected');
+    const reason = (outcome as PromiseRejectedResult).reason as WarehouseUnavailableError;
+    expect(reason).toBeInstanceOf(WarehouseUnavailableError);
+    expect(reason.message).toMatch(/^The warehouse database cannot be reached \(.+\)\.$/);
+  }
+
+  it('runs again once on another connection when the server ended its session: nothing was committed, and the database is there', async () => {
+    const { outcome, sessions } = await transactionBreaking(1);
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]).not.toBe(sessions[0]);
+    expect(outcome).toEqual({ status: 'fulfilled', value: sessions[1] });
+  });
+
+  it('says the database cannot be reached when the next connection breaks too, and tries no third time', async () => {
+    const { outcome, sessions } = await transactionBreaking(2);
+    expect(sessions).toHaveLength(2);
+    expectUnreachable(outcome);
+  });
+
+  it('does not wait a second time for a connection that went silent (the network is likely down)', async () => {
+    const { outcome, sessions } = await transactionBreaking(1, 'silent');
+    expect(sessions).toHaveLength(1);
+    expectUnreachable(outcome);
+    expect((outcome as PromiseRejectedResult).reason).toMatchObject({ reason: 'Query read timeout' });
   });
 });
