@@ -44,9 +44,13 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** True when the connection broke because nothing came back in time, not because it was closed. */
+/**
+ * True when the connection broke because nothing came back in time (pg's query timeout, TCP's own),
+ * not because it was closed. The server's "terminating connection due to idle-in-transaction
+ * timeout" is a close: the session is gone, the server is there.
+ */
 function isSilence(error: unknown): boolean {
-  return codeOf(error) === 'ETIMEDOUT' || (error instanceof Error && /timeout/i.test(error.message));
+  return codeOf(error) === 'ETIMEDOUT' || (error instanceof Error && error.message === 'Query read timeout');
 }
 
 /** A broken connection as `WarehouseUnavailableError`; any other error as it is. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAREHOUSE_PASSWORD_SECRET, WAREHOUSE_SCHEMA_VERSION, WarehouseUnavailableError, checkWarehouseConnection, claimOrder, importOrders, openWarehouse, registerDesk, type ReceivedChange } from '../../../electron/warehouse';
 import { primeClaims } from '../../../electron/warehouse/claims';
-import { inTransaction } from '../../../electron/warehouse/sql';
+import { inTransaction, type Tx } from '../../../electron/warehouse/sql';
 import { sampleOrders } from './samples';
 import { freePort } from '../../support/privatePostgres';
 import { startWarehouseServer, type WarehouseServer } from '../../support/warehouseServer';
@@ -120,11 +120,24 @@ describe('a desk opening the warehouse', () => {
 });
 
 describe('a transaction whose connection breaks', () => {
-  /**
-   * Runs `inTransaction` on a desk's pool; the first `breaks` tries break: the server ends the
-   * session (as it ends one idle in a transaction too long), or the statement gets no answer in time.
-   */
-  async function transactionBreaking(breaks: number, how: 'ended' | 'silent' = 'ended'): Promise<{ outcome: PromiseSettledResult<number>; sessions: number[] }> {
+  /** How a try breaks: the server ends its session (as an administrator would), or ends it for idling in the transaction too long; or the statement gets no answer in time. */
+  const BREAKS = {
+    ended: async (tx: Tx) => {
+      await tx.query('SELECT pg_terminate_backend(pg_backend_pid())');
+    },
+    idle: async (tx: Tx) => {
+      // The server's own limit is 5 s; a desk that stalls as long mid-transaction meets it.
+      await tx.query("SET LOCAL idle_in_transaction_session_timeout = '100ms'");
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await tx.query('SELECT 1');
+    },
+    silent: async (tx: Tx) => {
+      await tx.query('SELECT pg_sleep(3)');
+    },
+  };
+
+  /** Runs `inTransaction` on a desk's pool (a query timeout of 1 s); the first `breaks` tries break `how`. */
+  async function transactionBreaking(breaks: number, how: keyof typeof BREAKS = 'ended'): Promise<{ outcome: PromiseSettledResult<number>; sessions: number[] }> {
     const warehouse = await openWarehouse({ settings: server.settings('desk'), desk: { id: 'E1', name: 'Breaking desk' }, vault: await server.vault('desk'), pool: { queryTimeoutMs: 1_000 } });
     const sessions: number[] = [];
     try {
@@ -132,7 +145,7 @@ describe('a transaction whose connection breaks', () => {
         inTransaction(warehouse.db, async (tx) => {
           const session = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
           sessions.push(session);
-          if (sessions.length <= breaks) await tx.query(how === 'ended' ? 'SELECT pg_terminate_backend(pg_backend_pid())' : 'SELECT pg_sleep(3)');
+          if (sessions.length <= breaks) await BREAKS[how](tx);
           return session;
         }),
       ]);
@@ -149,8 +162,8 @@ describe('a transaction whose connection breaks', () => {
     expect(reason.message).toMatch(/^The warehouse database cannot be reached \(.+\)\.$/);
   }
 
-  it('runs again once on another connection when the server ended its session: nothing was committed, and the database is there', async () => {
-    const { outcome, sessions } = await transactionBreaking(1);
+  it.each(['ended', 'idle'] as const)('runs again once on another connection when the server ended its session (%s): nothing was committed, and the database is there', async (how) => {
+    const { outcome, sessions } = await transactionBreaking(1, how);
     expect(sessions).toHaveLength(2);
     expect(sessions[1]).not.toBe(sessions[0]);
     expect(outcome).toEqual({ status: 'fulfilled', value: sessions[1] });
