@@ -135,6 +135,8 @@ async function shift(orders: readonly string[], leaseMs: number) {
           await recordShipment(warehouse.db, env.deskId, record);
         } catch (error) {
           if (!(error instanceof WarehouseUnavailableError)) throw error;
+          // Given up as unreachable like any other statement: kept to upload when it is back.
+          unavailable += 1;
           toUpload.push(record);
         }
       } catch (error) {
