@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium';
 
 const LONG_FILES = /shipmentsScroll\.spec\.ts$/;
 
 /**
- * Browser suite: the renderer in Debian's Chromium (Playwright never downloads a browser
- * here). Each test file starts the servers it needs on 127.0.0.1 with ephemeral ports.
+ * Browser suite: the renderer in Debian's headless Chromium (test/support/chromium.ts; Playwright
+ * never downloads a browser here). Each test file starts the servers it needs on 127.0.0.1 with
+ * ephemeral ports.
  */
 export default defineConfig({
   testDir: fileURLToPath(new URL('./e2e', import.meta.url)),
@@ -30,10 +32,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     // A failed test keeps its trace: every action, the network and the console, and Playwright
     // writes the page's accessibility tree at the failure beside it (error-context.md). Without
     // the screencast, which took about a fifth of the browser suite's CPU (ship and shipWorkflow:

@@ -2,7 +2,7 @@
  * From the packer's Ship key to the label printed, through the page. Prints figures, asserts nothing:
  *   npm run bench:desk
  * Environment: BENCH_RUNS measured shipments (default 60), after BENCH_WARMUP shipments (default 5);
- * CHROMIUM_PATH as for the browser suite (default /usr/bin/chromium).
+ * CHROMIUM_PATH as for the browser suite (test/support/chromium.ts).
  *
  * The built renderer in headless Chromium, served by the web host of a station with the app's own
  * waits (no test tuning), connected to a sandbox on loopback with a contracted limit high enough
@@ -15,6 +15,7 @@
  *   shipment queued and sent, the labels stored, the job sent to CUPS, CUPS reporting it completed).
  */
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { cpus, availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -85,10 +86,7 @@ async function main(): Promise<void> {
   await desk.value('setProfileSecret', { profileId: profile.id, secret: service.credentials.apiKey });
   await desk.value('switchProfile', { profileId: profile.id });
   await desk.value('setPrinterMap', { labelPrinter: desk.labelQueue });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const samples: Sample[] = [];
   const browserVersion = browser.version();
   try {

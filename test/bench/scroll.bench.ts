@@ -11,6 +11,7 @@
  * own tracing is off: its snapshots run in the page's main thread.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -26,10 +27,7 @@ const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.ur
 async function main(): Promise<void> {
   await build({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
   const desk = await startStationHarness({ rendererDir: RENDERER_DIR, prepare: (dataDir) => fillStore(profileStorePath(dataDir, 'sandbox'), ROWS) });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(desk.webHost.openUrl);

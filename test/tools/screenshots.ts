@@ -7,6 +7,7 @@
  * picture shows the screen as it is at a desk with some work done.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +21,9 @@ const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 const WAIT = { timeout: 60_000 };
 
-/** Debian's Chromium, headless, as the browser suite runs it. */
+/** Chromium as the browser suite runs it. */
 function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 }
 
 async function open(page: Page, screen: string): Promise<void> {
