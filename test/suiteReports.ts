@@ -3,8 +3,10 @@
  * in a hook, or took its worker down) has no failed test of its own: Vitest reports it as a failed
  * file whose tests are skipped or absent, Playwright as an error outside any test. Each such file
  * or error counts as one failure, and its tests are not counted as skipped, so a crash can never
- * read as "0 failed".
+ * read as "0 failed". Each failed test is named beside the counts, with the first line of its
+ * error: a log cut to its last lines (a CI page) still says which test failed and how.
  */
+import { join, relative } from 'node:path';
 
 export interface Tally {
   passed: number;
@@ -12,10 +14,14 @@ export interface Tally {
   skipped: number;
   /** Files or errors that failed outside any test, each with its first line of explanation. */
   readonly crashes: string[];
+  /** Each failed test: where it is, its name and the first line of its error. */
+  readonly failures: string[];
 }
 
 interface VitestAssertion {
   readonly status?: string;
+  readonly fullName?: string;
+  readonly failureMessages?: readonly string[];
 }
 
 interface VitestFile {
@@ -32,15 +38,32 @@ interface VitestReport {
   readonly testResults?: readonly VitestFile[];
 }
 
-const firstLine = (text: string | undefined): string => (text ?? '').split('\n', 1)[0]?.trim() || 'no message';
+// Playwright colours its error messages even into a JSON report.
+// eslint-disable-next-line no-control-regex
+const withoutColour = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
+const firstLine = (text: string | undefined): string => withoutColour(text ?? '').split('\n', 1)[0]?.trim() || 'no message';
+/**
+ * An error's first lines, joined: Playwright's first line names only the matcher
+ * (`expect(locator).toBeVisible() failed`), the locator and what was received follow.
+ */
+function errorGist(text: string | undefined): string {
+  const lines = withoutColour(text ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('at '));
+  const gist = lines.slice(0, 4).join(' · ') || 'no message';
+  return gist.length > 400 ? `${gist.slice(0, 399)}…` : gist;
+}
+/** A report's absolute file name as the command line shows it: from the project's folder. */
+const fromProject = (file: string): string => relative(process.cwd(), file) || file;
 
 /** Counts a Vitest JSON report; undefined when it is not one. */
 export function vitestTally(report: unknown): Tally | undefined {
   const parsed = report as VitestReport | undefined;
   if (typeof parsed?.numPassedTests !== 'number' || parsed.testResults === undefined) return undefined;
-  const tally: Tally = { passed: 0, failed: 0, skipped: 0, crashes: [] };
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0, crashes: [], failures: [] };
   for (const file of parsed.testResults) {
     const tests = file.assertionResults ?? [];
+    for (const test of tests.filter((t) => t.status === 'failed')) {
+      tally.failures.push(`${fromProject(file.name ?? 'a test file')} > ${test.fullName ?? 'a test'}: ${errorGist(test.failureMessages?.[0])}`);
+    }
     const failedTests = tests.filter((test) => test.status === 'failed').length;
     const crashed = file.status === 'failed' && failedTests === 0;
     tally.passed += tests.filter((test) => test.status === 'passed').length;
@@ -56,9 +79,21 @@ export function vitestTally(report: unknown): Tally | undefined {
   return tally;
 }
 
+interface PlaywrightResult {
+  readonly error?: { readonly message?: string };
+  readonly errors?: readonly { readonly message?: string }[];
+}
+
 interface PlaywrightSpec {
   readonly title: string;
-  readonly tests: readonly { readonly status?: string; readonly annotations?: readonly { type: string; description?: string }[] }[];
+  readonly file?: string;
+  readonly line?: number;
+  readonly tests: readonly {
+    readonly status?: string;
+    readonly projectName?: string;
+    readonly annotations?: readonly { type: string; description?: string }[];
+    readonly results?: readonly PlaywrightResult[];
+  }[];
 }
 
 interface PlaywrightSuite {
@@ -67,6 +102,8 @@ interface PlaywrightSuite {
 }
 
 interface PlaywrightReport {
+  /** The test folder, which the specs' file names are relative to. */
+  readonly config?: { readonly rootDir?: string };
   readonly stats?: { readonly expected: number; readonly unexpected: number; readonly skipped: number; readonly flaky: number };
   readonly errors?: readonly { readonly message?: string }[];
   readonly suites?: readonly PlaywrightSuite[];
@@ -78,24 +115,33 @@ export function playwrightTally(report: unknown): Tally | undefined {
   if (parsed?.stats === undefined) return undefined;
   // A spec file that fails to load, or a global setup that throws, is an error of the run, not a test.
   const crashes = (parsed.errors ?? []).map((error) => firstLine(error.message));
-  return { passed: parsed.stats.expected + parsed.stats.flaky, failed: parsed.stats.unexpected + crashes.length, skipped: parsed.stats.skipped, crashes };
+  const failures = playwrightTests(parsed)
+    .filter(({ test }) => test.status === 'unexpected')
+    .map(({ spec, test }) => {
+      const last = test.results?.at(-1);
+      const file = spec.file === undefined ? 'a spec' : fromProject(join(parsed.config?.rootDir ?? '', spec.file));
+      const where = `${file}${spec.line === undefined ? '' : `:${String(spec.line)}`}`;
+      return `${where} > ${spec.title}: ${errorGist(last?.error?.message ?? last?.errors?.[0]?.message)}`;
+    });
+  return { passed: parsed.stats.expected + parsed.stats.flaky, failed: parsed.stats.unexpected + crashes.length, skipped: parsed.stats.skipped, crashes, failures };
+}
+
+/** Every test of a Playwright report, with the spec it belongs to. */
+function playwrightTests(report: PlaywrightReport | undefined): { spec: PlaywrightSpec; test: PlaywrightSpec['tests'][number] }[] {
+  const found: { spec: PlaywrightSpec; test: PlaywrightSpec['tests'][number] }[] = [];
+  const walk = (suite: PlaywrightSuite): void => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) found.push({ spec, test });
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return found;
 }
 
 /** Each skipped browser test with the reason it gives, so a skip is never silent. */
 export function playwrightSkips(report: unknown): string[] {
-  const skips: string[] = [];
-  const walk = (suite: PlaywrightSuite): void => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        if (test.status !== 'skipped') continue;
-        const reason = test.annotations?.find((a) => a.type === 'skip')?.description ?? 'no reason given';
-        skips.push(`${spec.title}: ${reason}`);
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of (report as PlaywrightReport | undefined)?.suites ?? []) walk(suite);
-  return skips;
+  return playwrightTests(report as PlaywrightReport | undefined)
+    .filter(({ test }) => test.status === 'skipped')
+    .map(({ spec, test }) => `${spec.title}: ${test.annotations?.find((a) => a.type === 'skip')?.description ?? 'no reason given'}`);
 }
 
 export interface SuiteOutcome {
@@ -115,6 +161,7 @@ export function summarise(suites: readonly SuiteOutcome[], wallTime: string): { 
     const counts = { passed: tally?.passed ?? 0, failed: (tally?.failed ?? 0) + (unexplained ? 1 : 0), skipped: tally?.skipped ?? 0 };
     lines.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${tally === undefined ? ` (no report; exit ${exitStatus})` : ''}`);
     for (const crash of tally?.crashes ?? []) lines.push(`  crashed: ${crash}`);
+    for (const failure of tally?.failures ?? []) lines.push(`  failed: ${failure}`);
     if (tally !== undefined && unexplained) lines.push(`  the runner exited ${exitStatus} with no failed test`);
     total.passed += counts.passed;
     total.failed += counts.failed;

@@ -2,8 +2,9 @@
  * `npm test`'s own script, run for real on fixture suites: a Vitest file that fails at import and
  * one whose hook fails ("socket hang up", as when a server a file needs hangs up) count as failed
  * in the suite's line and in the summary, a Playwright spec that fails while loading too, and the
- * run exits non-zero whatever the other files did; a run of passing files alone exits 0. The suites
- * run side by side, or one after the other when asked.
+ * run exits non-zero whatever the other files did; a run of passing files alone exits 0. A test
+ * that fails on an assertion is named under its suite's counts with its error, so the last lines
+ * of a cut log say which test failed. The suites run side by side, or one after the other when asked.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +58,20 @@ describe("npm test's summary", () => {
     const firstBrowser = run.lines.findIndex((line) => line.startsWith('[browser] '));
     expect(lastVitest).toBeGreaterThanOrEqual(0);
     expect(firstBrowser).toBeGreaterThan(lastVitest);
+    expect(run.status).toBe(1);
+  });
+
+  it('names each failed test under its suite with the first lines of its error', () => {
+    const run = runSuites({ TEST_SUITES: 'vitest,playwright', RUNNER_CHECK_FILES: '{passes,fails}.check.ts', RUNNER_CHECK_SPECS: '{passes,fails}.pwcheck.ts' });
+    const vitestLine = run.lines.indexOf('unit, contract and integration (Vitest): 1 passed, 1 failed, 0 skipped');
+    const browserLine = run.lines.indexOf('browser (Playwright): 1 passed, 1 failed, 0 skipped');
+    expect(vitestLine).toBeGreaterThanOrEqual(0);
+    expect(browserLine).toBeGreaterThan(vitestLine);
+    expect(run.lines[vitestLine + 1]).toMatch(/^ {2}failed: test\/fixtures\/runner\/fails\.check\.ts > a label is bought once: AssertionError: labels bought: expected 2 to be 3/);
+    // Playwright's message, colours taken out: the matcher, then what was expected and received.
+    expect(run.lines[browserLine + 1]).toMatch(/^ {2}failed: test\/fixtures\/runner\/fails\.pwcheck\.ts:4 > the banner says printed: Error: the banner · .*Expected: "Label printed" · Received: "Print failed"$/);
+    expect(run.lines.slice(vitestLine).join('\n')).not.toContain('\u001b[');
+    expect(run.lines.at(-2)).toMatch(/^Summary: 2 passed, 2 failed, 0 skipped in /);
     expect(run.status).toBe(1);
   });
 
