@@ -71,7 +71,11 @@ test('a switch shows the new connection online at once and leaves nothing of the
   expect(held).toBeGreaterThan(0);
   // Read the moment the new connection is shown: the station's verdict, not the older read.
   expect(await page.getByTestId('connection-state').textContent()).toBe('Online');
-  await page.unroute('**/api/getConnection');
+  // The page may read again after the verdict, and that read is held too: a plain unroute would
+  // let Playwright pass it on while its handler still holds it, and the handler's fulfil then
+  // fails with "Route is already handled!". Hold no more, and wait for the reads in hand.
+  switching = false;
+  await page.unrouteAll({ behavior: 'wait' });
   service.faults.clear();
 
   // Nothing of the Sandbox's order is left to act on.
