@@ -1,8 +1,9 @@
 /**
  * `npm test`: runs every suite (unit, contract and integration under Vitest, and the browser
  * suite under Playwright) side by side, and ends with one line that counts them all and says how
- * long the whole run took: `Summary: N passed, N failed, N skipped in M min S s`. A test file that
- * crashed counts as failed (test/suiteReports.ts); the run exits non-zero when anything failed.
+ * long the whole run took: `Summary: N passed, N failed, N skipped in M min S s`, each failed test
+ * named above it. A test file that crashed counts as failed (test/suiteReports.ts); the run exits
+ * non-zero when anything failed.
  *
  * Side by side because much of a browser test is waiting (on a page, a spooler, the service)
  * while Vitest's files are mostly work: together they keep both cores of a desk machine busy
