@@ -3,10 +3,11 @@
  * in a hook, or took its worker down) has no failed test of its own: Vitest reports it as a failed
  * file whose tests are skipped or absent, Playwright as an error outside any test. Each such file
  * or error counts as one failure, and its tests are not counted as skipped, so a crash can never
- * read as "0 failed". Each failed test is named beside the counts, with the first line of its
+ * read as "0 failed". Each failed test is named beside the counts, with the first lines of its
  * error: a log cut to its last lines (a CI page) still says which test failed and how.
  */
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface Tally {
   passed: number;
@@ -14,7 +15,7 @@ export interface Tally {
   skipped: number;
   /** Files or errors that failed outside any test, each with its first line of explanation. */
   readonly crashes: string[];
-  /** Each failed test: where it is, its name and the first line of its error. */
+  /** Each failed test: where it is, its name and the first lines of its error. */
   readonly failures: string[];
 }
 
@@ -39,15 +40,13 @@ interface VitestReport {
 }
 
 // Playwright colours its error messages even into a JSON report.
-// eslint-disable-next-line no-control-regex
-const withoutColour = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, '');
-const firstLine = (text: string | undefined): string => withoutColour(text ?? '').split('\n', 1)[0]?.trim() || 'no message';
+const firstLine = (text: string | undefined): string => stripVTControlCharacters(text ?? '').split('\n', 1)[0]?.trim() || 'no message';
 /**
  * An error's first lines, joined: Playwright's first line names only the matcher
  * (`expect(locator).toBeVisible() failed`), the locator and what was received follow.
  */
 function errorGist(text: string | undefined): string {
-  const lines = withoutColour(text ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('at '));
+  const lines = stripVTControlCharacters(text ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('at '));
   const gist = lines.slice(0, 4).join(' · ') || 'no message';
   return gist.length > 400 ? `${gist.slice(0, 399)}…` : gist;
 }
@@ -61,13 +60,13 @@ export function vitestTally(report: unknown): Tally | undefined {
   const tally: Tally = { passed: 0, failed: 0, skipped: 0, crashes: [], failures: [] };
   for (const file of parsed.testResults) {
     const tests = file.assertionResults ?? [];
-    for (const test of tests.filter((t) => t.status === 'failed')) {
+    const failedTests = tests.filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
       tally.failures.push(`${fromProject(file.name ?? 'a test file')} > ${test.fullName ?? 'a test'}: ${errorGist(test.failureMessages?.[0])}`);
     }
-    const failedTests = tests.filter((test) => test.status === 'failed').length;
-    const crashed = file.status === 'failed' && failedTests === 0;
+    const crashed = file.status === 'failed' && failedTests.length === 0;
     tally.passed += tests.filter((test) => test.status === 'passed').length;
-    tally.failed += crashed ? 1 : failedTests;
+    tally.failed += crashed ? 1 : failedTests.length;
     if (!crashed) tally.skipped += tests.filter((test) => test.status === 'skipped' || test.status === 'pending' || test.status === 'todo').length;
     if (crashed) tally.crashes.push(`${file.name ?? 'a test file'}: ${firstLine(file.message)}`);
   }
@@ -84,16 +83,17 @@ interface PlaywrightResult {
   readonly errors?: readonly { readonly message?: string }[];
 }
 
+interface PlaywrightTest {
+  readonly status?: string;
+  readonly annotations?: readonly { type: string; description?: string }[];
+  readonly results?: readonly PlaywrightResult[];
+}
+
 interface PlaywrightSpec {
   readonly title: string;
   readonly file?: string;
   readonly line?: number;
-  readonly tests: readonly {
-    readonly status?: string;
-    readonly projectName?: string;
-    readonly annotations?: readonly { type: string; description?: string }[];
-    readonly results?: readonly PlaywrightResult[];
-  }[];
+  readonly tests: readonly PlaywrightTest[];
 }
 
 interface PlaywrightSuite {
@@ -127,8 +127,8 @@ export function playwrightTally(report: unknown): Tally | undefined {
 }
 
 /** Every test of a Playwright report, with the spec it belongs to. */
-function playwrightTests(report: PlaywrightReport | undefined): { spec: PlaywrightSpec; test: PlaywrightSpec['tests'][number] }[] {
-  const found: { spec: PlaywrightSpec; test: PlaywrightSpec['tests'][number] }[] = [];
+function playwrightTests(report: PlaywrightReport | undefined): { spec: PlaywrightSpec; test: PlaywrightTest }[] {
+  const found: { spec: PlaywrightSpec; test: PlaywrightTest }[] = [];
   const walk = (suite: PlaywrightSuite): void => {
     for (const spec of suite.specs ?? []) for (const test of spec.tests) found.push({ spec, test });
     for (const child of suite.suites ?? []) walk(child);
