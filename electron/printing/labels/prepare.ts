@@ -12,7 +12,7 @@
  */
 import type { PDFPage } from 'pdf-lib';
 import type { GreyImage } from '../zpl/bitmap';
-import { drawZpl, fieldsReach, splitZpl, type CarrierZplLabel } from '../zpl/carrier';
+import { drawZpl, lengthWithoutLl, splitZpl, type CarrierZplLabel } from '../zpl/carrier';
 import { rasterizePdf } from '../zpl/rasterize';
 import { DocumentError, checkPdf, lookalike, normalisedRotation, sniffFormat, type CheckedPdf } from '../document';
 import { visibleBox, type PageBox } from '../fit';
@@ -286,12 +286,7 @@ async function prepareZpl(bytes: Uint8Array, what: string, target: PrepareTarget
       const name = labels.length > 1 ? `${what} label ${String(index + 1)}` : what;
       const widthDots = label.printWidth ?? Math.round(4 * label.dpi);
       if (target.language === 'ZPL') {
-        // Without ^LL a label is taken as 6 in long, unless its fields reach more than a tenth of an
-        // inch past that: a line of text is counted at its font's height, a little more than its
-        // letters (UPS's 4x6 label ends in a line of 14-dot text that ends 11 dots past 6 in).
-        const sixInches = Math.round(6 * label.dpi);
-        const reach = label.labelLength === undefined ? fieldsReach(label.program, label.dpi) : 0;
-        const length = label.labelLength ?? (reach > sixInches + Math.round(label.dpi / 10) ? reach : sixInches);
+        const length = label.labelLength ?? lengthWithoutLl(label);
         return { what: name, format: 'ZPL', art: { kind: 'zpl', label }, size: { width: pointsOf(widthDots, label.dpi), height: pointsOf(length, label.dpi) }, notes: [`ZPL for ${String(label.dpi)} dpi, ${ZPL_AS_IT_CAME}`] };
       }
       let drawn: GreyImage;

@@ -1,12 +1,14 @@
 /**
  * Carrier ZPL drawn for a PDF printer in a worker thread: the station's own thread goes on turning
  * while a label is drawn, labels asked for at once come back each as drawn alone, and a worker that
- * stops fails the labels waiting for it with words, the next label starting another.
+ * stops fails the labels waiting for it with words, the next label starting another. A label that
+ * says no length is drawn on what its fields reach, and again on 8 in when its ink runs past that.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawZpl, splitZpl, type CarrierZplLabel } from '../../../electron/printing/zpl/carrier';
+import { drawZpl, lengthWithoutLl, splitZpl, type CarrierZplLabel } from '../../../electron/printing/zpl/carrier';
+import { inkBounds } from '../../../electron/printing/labels/raster';
 import { stopZplDrawer } from '../../../electron/printing/zpl/zplDrawer';
 import { carrierLabelsDir } from '../../support/carrierFixtures';
 
@@ -56,5 +58,25 @@ describe('carrier ZPL drawn in a worker thread', () => {
     await expect(waiting).rejects.toThrow(/^the ZPL renderer stopped \(exit code \d+\)$/);
     const next = await drawZpl(label);
     expect(next.pixels.some((p) => p < 128)).toBe(true);
+  });
+
+  it('draws a label that says no length on what its fields reach, and on 8 in when its ink runs past that', async () => {
+    // A box down to 5 in: drawn on 6 in and a quarter (1218 + 51 dots at 203 dpi; zebrash takes
+    // millimetres and whole dots a millimetre, and gives a dot or two more), not on 8 in.
+    const [short] = splitZpl('^XA^PW812^FO100,100^GB600,915,4^FS^XZ');
+    const shortDrawn = await drawZpl(short ?? expect.unreachable());
+    expect(lengthWithoutLl(short ?? expect.unreachable())).toBe(1218);
+    expect(shortDrawn.height).toBeGreaterThanOrEqual(1269);
+    expect(shortDrawn.height).toBeLessThanOrEqual(1273);
+    expect(inkBounds(shortDrawn)?.bottom).toBe(1015);
+    // A turned line of text counts as one line of its height, so its reach is short of its ink,
+    // which runs on past 6 in: drawn again on 8 in (1624 dots), all its ink.
+    const [turned] = splitZpl('^XA^PW812^FO100,1100^A0R,60,60^FDTURNED DOWN^FS^XZ');
+    const turnedDrawn = await drawZpl(turned ?? expect.unreachable());
+    expect(lengthWithoutLl(turned ?? expect.unreachable())).toBe(1218);
+    expect(turnedDrawn.height).toBeGreaterThanOrEqual(1624);
+    const ink = inkBounds(turnedDrawn) ?? expect.unreachable();
+    expect(ink.bottom).toBeGreaterThan(shortDrawn.height);
+    expect(ink.bottom).toBeLessThan(1624);
   });
 });
