@@ -82,6 +82,8 @@ export default defineConfig({
         extends: true,
         plugins: [svelte({ configFile: false })],
         resolve: { conditions: ['browser'] },
+        // Vite's cache under the repository's node_modules, not a node_modules folder of its own in renderer/src.
+        cacheDir: fileURLToPath(new URL('../node_modules/.vite/renderer', import.meta.url)),
         test: { name: 'renderer', root: fileURLToPath(new URL('../renderer/src', import.meta.url)), include: ['**/*.test.ts'], environment: 'node' },
       },
     ],
