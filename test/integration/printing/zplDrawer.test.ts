@@ -61,13 +61,11 @@ describe('carrier ZPL drawn in a worker thread', () => {
   });
 
   it('draws a label that says no length on what its fields reach, and on 8 in when its ink runs past that', async () => {
-    // A box down to 5 in: drawn on 6 in and a quarter (1218 + 51 dots at 203 dpi; zebrash takes
-    // millimetres and whole dots a millimetre, and gives a dot or two more), not on 8 in.
+    // A box down to 5 in: drawn on 6 in and a quarter (1218 + 51 dots at 203 dpi), not on 8 in.
     const [short] = splitZpl('^XA^PW812^FO100,100^GB600,915,4^FS^XZ');
     const shortDrawn = await drawZpl(short ?? expect.unreachable());
     expect(lengthWithoutLl(short ?? expect.unreachable())).toBe(1218);
-    expect(shortDrawn.height).toBeGreaterThanOrEqual(1269);
-    expect(shortDrawn.height).toBeLessThanOrEqual(1273);
+    expect(shortDrawn.height).toBe(1269);
     expect(inkBounds(shortDrawn)?.bottom).toBe(1015);
     // A turned line of text counts as one line of its height, so its reach is short of its ink,
     // which runs on past 6 in: drawn again on 8 in (1624 dots), all its ink.
@@ -78,5 +76,23 @@ describe('carrier ZPL drawn in a worker thread', () => {
     const ink = inkBounds(turnedDrawn) ?? expect.unreachable();
     expect(ink.bottom).toBeGreaterThan(shortDrawn.height);
     expect(ink.bottom).toBeLessThan(1624);
+  });
+
+  it('draws a label on a canvas exactly its print width and length, in its own dots', async () => {
+    // zebrash takes millimetres and whole dots a millimetre: the canvas must come back in the
+    // label's dots, not a dot wider (on a canvas wider than ^PW it copies the whole drawing again).
+    const sizes: [string, number, number][] = [
+      ['^XA^PW800^LL1218^FO10,10^GB780,1198,4^FS^XZ', 800, 1218],
+      ['^XA^PW799^LL1200^FO10,10^GB779,1180,4^FS^XZ', 799, 1200],
+      ['^XA^LL1218^FO10,10^GB792,1198,4^FS^XZ', 812, 1218], // no ^PW: 4 in
+      ['^XA^PW1200^LL1800^FO10,10^GB1180,1780,6^FS^XZ', 1200, 1800], // 300 dpi
+    ];
+    for (const [program, width, height] of sizes) {
+      const [label] = splitZpl(program);
+      const drawn = await drawZpl(label ?? expect.unreachable());
+      expect([drawn.width, drawn.height]).toEqual([width, height]);
+      // Each box leaves 10 dots all round: all of it drawn, where it was placed.
+      expect(inkBounds(drawn)).toEqual({ left: 10, top: 10, right: width - 10, bottom: height - 10 });
+    }
   });
 });
