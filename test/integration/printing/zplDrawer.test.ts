@@ -2,7 +2,8 @@
  * Carrier ZPL drawn for a PDF printer in a worker thread: the station's own thread goes on turning
  * while a label is drawn, labels asked for at once come back each as drawn alone, and a worker that
  * stops fails the labels waiting for it with words, the next label starting another. A label that
- * says no length is drawn on what its fields reach, and again on 8 in when its ink runs past that.
+ * says no length is drawn on what its fields reach, and again on 8 in when its ink runs past that;
+ * every canvas is exactly the label's print width and length in its own dots.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
