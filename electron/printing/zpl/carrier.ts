@@ -241,11 +241,12 @@ const millimetresOf = (dots: number, dotsPerMm: number): number => (dots - 1e-6)
  * Draws one label at its own resolution, as wide as it says (else 4 in) and as long as it says.
  * The canvas is exactly as wide as the label's print width (^PW): on a wider one zebrash draws the
  * label on a canvas of the print width and then copies it, through a bilinear transform, onto one
- * of the asked width: over half its time for FedEx's label (about 200 against 90 ms). A label that says no
- * length is drawn on as far as its fields reach (fieldsReach), at least 6 in, and a quarter of an
- * inch more, at most 8 in: zebrash's time grows with its canvas (UPS's label took 188 to 231 ms on
- * 6 in against 228 to 244 on 8), and most such labels end near 6 in. The reach is an estimate (a
- * turned field is counted as upright), so a drawing with ink past it is drawn again on 8 in.
+ * of the asked width: over half its time for FedEx's label (about 200 against 90 ms). A label that
+ * says no length is drawn on as far as its fields reach (fieldsReach), at least 6 in, and a quarter
+ * of an inch more, at most 8 in: zebrash's time grows with its canvas (UPS's label took 188 to 231
+ * ms on 6 in against 228 to 244 on 8), and most such labels end near 6 in. The reach is an
+ * estimate (a turned field is counted as upright), so a drawing with ink past it is drawn again on
+ * 8 in.
  */
 export async function drawZpl(label: CarrierZplLabel): Promise<GreyImage> {
   // Whole dots a millimetre, as zebrash takes them: 8 at 203 dpi, 12 at 300, 24 at 600.
